@@ -1,0 +1,10 @@
+import { esmModuleNameMapper, swcTransform } from '../jest.swc.js';
+
+export default {
+  displayName: 'renderer',
+  testEnvironment: 'jsdom',
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  moduleNameMapper: esmModuleNameMapper,
+  transform: { '^.+\\.tsx?$': swcTransform({ tsx: true }) },
+  testMatch: ['<rootDir>/src/renderer/**/*.spec.ts?(x)'],
+};

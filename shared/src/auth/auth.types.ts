@@ -1,0 +1,25 @@
+import type { SessionUser } from '../users/users.types.js';
+
+/** Name of the httpOnly cookie that carries the refresh token. */
+export const REFRESH_COOKIE = 'jrt';
+/** Access tokens live this long; the client refreshes on the 403 that follows. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+
+export interface AuthResponse {
+  token: string;
+  user: SessionUser;
+}
+
+export interface AccessTokenClaims {
+  sub: string;
+  /** Session id: one per sign-in, shared by every rotated refresh token of that sign-in. */
+  sid: string;
+  companyId: number;
+  profile: string;
+  super: boolean;
+}

@@ -1,0 +1,47 @@
+/**
+ * Validation messages are i18n keys (resolved by the UI under `validation.*`); numeric bounds are
+ * passed as params so one key serves every field.
+ */
+export const V = {
+  required: 'validation.required',
+  tooShort: 'validation.tooShort',
+  tooLong: 'validation.tooLong',
+  email: 'validation.email',
+  number: 'validation.number',
+  integer: 'validation.integer',
+  min: 'validation.min',
+  max: 'validation.max',
+  oneOf: 'validation.oneOf',
+  phone: 'validation.phone',
+  time: 'validation.time',
+  color: 'validation.color',
+  date: 'validation.date',
+  passwordStrength: 'validation.passwordStrength',
+  passwordsMatch: 'validation.passwordsMatch',
+  fileType: 'validation.fileType',
+  queueRequired: 'validation.queueRequired',
+  atLeastOne: 'validation.atLeastOne',
+  intervalRange: 'validation.intervalRange',
+} as const;
+
+export type ValidationKey = (typeof V)[keyof typeof V];
+
+/** yup message factories that keep the bound as a param instead of baking it into text. */
+export const tooShort = ({ min }: { min: number }) => ({ key: V.tooShort, params: { min } });
+export const tooLong = ({ max }: { max: number }) => ({ key: V.tooLong, params: { max } });
+
+export interface ValidationMessage {
+  key: string;
+  params?: Record<string, unknown>;
+}
+
+/** Normalises a yup message (a key string or a `{ key, params }` object). */
+export function toValidationMessage(message: unknown): ValidationMessage {
+  if (message && typeof message === 'object' && 'key' in message) {
+    return message as ValidationMessage;
+  }
+  return { key: String(message) };
+}
+
+export const TIME_HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const HEX_COLOR = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;

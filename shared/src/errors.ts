@@ -1,0 +1,79 @@
+/**
+ * The error catalogue. The server answers `{ "error": code }`; the UI maps the code to the
+ * translation key `errors.<code>` and shows the raw text when no mapping exists.
+ */
+export const ERROR_STATUS = {
+  ERR_INTERNAL_SERVER_ERROR: 500,
+  ERR_NO_OTHER_WHATSAPP: 400,
+  ERR_NO_DEF_WAPP_FOUND: 404,
+  ERR_WAPP_NOT_INITIALIZED: 400,
+  ERR_WAPP_CHECK_CONTACT: 400,
+  ERR_WAPP_INVALID_CONTACT: 400,
+  ERR_WAPP_DOWNLOAD_MEDIA: 400,
+  ERR_WAPP_GREETING_REQUIRED: 400,
+  ERR_INVALID_CREDENTIALS: 401,
+  ERR_USER_DONT_EXISTS: 404,
+  ERR_SENDING_WAPP_MSG: 400,
+  ERR_DELETE_WAPP_MSG: 400,
+  ERR_OTHER_OPEN_TICKET: 409,
+  ERR_SESSION_EXPIRED: 401,
+  ERR_USER_CREATION_DISABLED: 403,
+  ERR_NO_PERMISSION: 403,
+  ERR_DUPLICATED_CONTACT: 409,
+  ERR_NO_SETTING_FOUND: 404,
+  ERR_NO_CONTACT_FOUND: 404,
+  ERR_NO_TICKET_FOUND: 404,
+  ERR_NO_USER_FOUND: 404,
+  ERR_NO_WAPP_FOUND: 404,
+  ERR_NO_QUEUE_FOUND: 404,
+  ERR_NO_COMPANY_FOUND: 404,
+  ERR_NO_PLAN_FOUND: 404,
+  ERR_NOT_FOUND: 404,
+  ERR_CREATING_MESSAGE: 400,
+  ERR_CREATING_TICKET: 400,
+  ERR_FETCH_WAPP_MSG: 400,
+  ERR_QUEUE_COLOR_ALREADY_EXISTS: 409,
+  ERR_QUEUE_NAME_ALREADY_EXISTS: 409,
+  // Errors of this product beyond the inherited catalogue.
+  ERR_VALIDATION: 400,
+  ERR_INVALID_TOKEN: 401,
+  ERR_TOKEN_EXPIRED: 403,
+  ERR_REFRESH_TOKEN_REUSED: 401,
+  ERR_SUBSCRIPTION_EXPIRED: 402,
+  ERR_COMPANY_INACTIVE: 403,
+  ERR_EMAIL_ALREADY_EXISTS: 409,
+  ERR_PLAN_LIMIT_USERS: 403,
+  ERR_PLAN_LIMIT_QUEUES: 403,
+  ERR_PLAN_LIMIT_CONNECTIONS: 403,
+  ERR_PLAN_FEATURE_DISABLED: 403,
+  ERR_CANNOT_DELETE_SELF: 400,
+  ERR_LAST_ADMIN: 400,
+  ERR_TOO_MANY_REQUESTS: 429,
+  ERR_PAYLOAD_TOO_LARGE: 413,
+  ERR_INVALID_JSON: 400,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_STATUS, value);
+}
+
+/** One field that failed validation: `message` is an i18n key, `params` its interpolation values. */
+export interface FieldError {
+  field: string;
+  message: string;
+  params?: Record<string, unknown>;
+}
+
+/** The body of every error answer. */
+export interface ErrorBody {
+  error: ErrorCode | string;
+  fields?: FieldError[];
+  /** ERR_SUBSCRIPTION_EXPIRED carries the date the subscription ended. */
+  dueDate?: string;
+  /** Present on 500 answers so support can find the log line. */
+  requestId?: string;
+}

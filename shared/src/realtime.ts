@@ -1,0 +1,73 @@
+import type { Id } from './common/common.types.js';
+import type { Announcement } from './announcements/announcements.types.js';
+import type { Chat, ChatMessage } from './chats/chats.types.js';
+import type { Contact } from './contacts/contacts.types.js';
+import type { Message, Ticket } from './tickets/tickets.types.js';
+import type { Queue } from './queues/queues.types.js';
+import type { User } from './users/users.types.js';
+import type { WhatsappConnection, WhatsappSessionUpdate } from './whatsapp/whatsapp.types.js';
+
+/** Socket ping interval and timeout, in milliseconds. */
+export const SOCKET_PING_MS = 18_000;
+/** The client reports it is online this often. */
+export const USER_STATUS_INTERVAL_MS = 300_000;
+
+/** Payloads of the company-scoped events, keyed by the suffix after `company-{id}-`. */
+export interface CompanyEventPayloads {
+  ticket:
+    | { action: 'update'; ticket: Ticket }
+    | { action: 'delete'; ticketId: Id }
+    | { action: 'updateUnread'; ticketId: Id };
+  appMessage:
+    | { action: 'create'; message: Message; ticket: Ticket; contact: Contact }
+    | { action: 'update'; message: Message };
+  contact: { action: 'update' | 'create'; contact: Contact } | { action: 'delete'; contactId: Id };
+  whatsapp: { action: 'update'; whatsapp: WhatsappConnection } | { action: 'delete'; whatsappId: Id };
+  whatsappSession: { action: 'update'; session: WhatsappSessionUpdate };
+  user: { action: 'create' | 'update'; user: User } | { action: 'delete'; userId: Id };
+  queue: { action: 'create' | 'update'; queue: Queue } | { action: 'delete'; queueId: Id };
+  settings: { action: 'update'; setting: { key: string; value: string } };
+  /** Sent to the sockets of a session that a newer sign-in of the same user has ended. */
+  auth: { action: 'update'; user: { id: Id } };
+  chat: { action: 'new-message'; chatId: Id; newMessage: ChatMessage; chat: Chat } | { action: 'update'; chat: Chat };
+  announcement:
+    | { action: 'create' | 'update'; record: Announcement }
+    | { action: 'delete'; id: Id };
+  payment: { action: 'CONCLUIDA'; company: { id: Id; dueDate: string } };
+}
+
+export type CompanyEventSuffix = keyof CompanyEventPayloads;
+
+export function companyEvent<S extends CompanyEventSuffix>(companyId: Id, suffix: S): `company-${number}-${S}` {
+  return `company-${companyId}-${suffix}` as `company-${number}-${S}`;
+}
+
+/** Server to client: the fixed events plus every company-scoped one. */
+export type ServerToClientEvents = {
+  ready: () => void;
+} & {
+  [K in CompanyEventSuffix as `company-${number}-${K}`]: (payload: CompanyEventPayloads[K]) => void;
+};
+
+/** Client to server, as the existing clients emit them. */
+export interface ClientToServerEvents {
+  joinChatBox: (ticketId: string | number) => void;
+  joinChatBoxLeave: (ticketId: string | number) => void;
+  joinNotification: () => void;
+  joinNotificationLeave: () => void;
+  joinTickets: (status: string) => void;
+  joinTicketsLeave: (status: string) => void;
+  userStatus: () => void;
+}
+
+/** Room names. Every room carries the company id, so a socket can only reach its own company. */
+export const rooms = {
+  company: (companyId: Id) => `company:${companyId}`,
+  user: (companyId: Id, userId: Id) => `company:${companyId}:user:${userId}`,
+  session: (companyId: Id, sessionId: string) => `company:${companyId}:session:${sessionId}`,
+  queue: (companyId: Id, queueId: Id) => `company:${companyId}:queue:${queueId}`,
+  ticket: (companyId: Id, ticketId: Id | string) => `company:${companyId}:ticket:${ticketId}`,
+  status: (companyId: Id, status: string) => `company:${companyId}:status:${status}`,
+  notification: (companyId: Id) => `company:${companyId}:notification`,
+  admins: (companyId: Id) => `company:${companyId}:admins`,
+} as const;

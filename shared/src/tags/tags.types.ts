@@ -1,0 +1,15 @@
+import type { Id } from '../common/common.types.js';
+
+export interface TagSummary {
+  id: Id;
+  name: string;
+  color: string;
+}
+
+export interface Tag extends TagSummary {
+  companyId: Id;
+  /** Stored as 1 or 0: a kanban tag is a lane of the kanban board. */
+  kanban: 0 | 1;
+  userId: Id | null;
+  ticketsCount?: number;
+}

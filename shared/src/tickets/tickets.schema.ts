@@ -1,0 +1,40 @@
+import * as yup from 'yup';
+import { tooLong, tooShort, V } from '../common/validation.js';
+import { TICKET_STATUSES } from './tickets.types.js';
+
+const optionalId = yup.number().integer(V.integer).positive(V.integer).nullable();
+
+export const ticketCreateSchema = yup.object({
+  contactId: yup.number().integer(V.integer).positive(V.required).required(V.required),
+  queueId: optionalId.default(null),
+  whatsappId: optionalId.default(null),
+  userId: optionalId.default(null),
+  status: yup.mixed<(typeof TICKET_STATUSES)[number]>().oneOf(TICKET_STATUSES, V.oneOf).default('open'),
+});
+
+export const ticketUpdateSchema = yup.object({
+  status: yup.mixed<(typeof TICKET_STATUSES)[number]>().oneOf(TICKET_STATUSES, V.oneOf).optional(),
+  userId: optionalId.optional(),
+  queueId: optionalId.optional(),
+  whatsappId: optionalId.optional(),
+  useIntegration: yup.boolean().optional(),
+  promptId: optionalId.optional(),
+  integrationId: optionalId.optional(),
+});
+
+/** Text messages: empty or whitespace-only bodies are refused. */
+export const messageSendSchema = yup.object({
+  body: yup.string().trim().required(V.required).max(65_536, tooLong),
+  quotedMsgId: optionalId.optional(),
+});
+
+export const transferSchema = yup.object({
+  queueId: yup.number().integer(V.integer).positive(V.required).required(V.required),
+  userId: optionalId.default(null),
+});
+
+export const ticketNoteSchema = yup.object({
+  note: yup.string().trim().required(V.required).min(2, tooShort).max(5000, tooLong),
+  ticketId: yup.number().integer(V.integer).positive(V.required).required(V.required),
+  contactId: yup.number().integer(V.integer).positive(V.required).required(V.required),
+});

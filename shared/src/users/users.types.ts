@@ -1,0 +1,51 @@
+import type { Id, IsoDate, Language } from '../common/common.types.js';
+import type { QueueSummary } from '../queues/queues.types.js';
+import type { SettingEntry } from '../settings/settings.types.js';
+
+export const PROFILES = ['admin', 'supervisor', 'user'] as const;
+export type Profile = (typeof PROFILES)[number];
+
+/** Spelling kept from the protocol the existing clients speak. */
+export const ALL_TICKET_VALUES = ['enabled', 'desabled'] as const;
+export type AllTicket = (typeof ALL_TICKET_VALUES)[number];
+
+export interface User {
+  id: Id;
+  companyId: Id;
+  name: string;
+  email: string;
+  profile: Profile;
+  super: boolean;
+  allTicket: AllTicket;
+  whatsappId: Id | null;
+  language: Language | null;
+  queues: QueueSummary[];
+  createdAt: IsoDate;
+  updatedAt: IsoDate;
+}
+
+/** The user as login, refresh and /auth/me return it. */
+export interface SessionUser extends User {
+  company: {
+    id: Id;
+    name: string;
+    dueDate: IsoDate | null;
+    settings: SettingEntry[];
+  };
+}
+
+export interface UserInput {
+  name: string;
+  email: string;
+  password?: string;
+  profile?: Profile;
+  allTicket?: AllTicket;
+  whatsappId?: Id | null;
+  queueIds?: Id[];
+}
+
+export interface UsersPage {
+  users: User[];
+  hasMore: boolean;
+  count: number;
+}

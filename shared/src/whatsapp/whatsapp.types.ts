@@ -1,0 +1,52 @@
+import type { Id, IsoDate, WeekdaySchedule } from '../common/common.types.js';
+import type { QueueSummary } from '../queues/queues.types.js';
+
+export const CONNECTION_STATUSES = ['OPENING', 'qrcode', 'PAIRING', 'CONNECTED', 'TIMEOUT', 'DISCONNECTED'] as const;
+export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+
+/** States that raise the warning badge on the Connections menu entry. */
+export const CONNECTION_WARNING_STATUSES: readonly ConnectionStatus[] = [
+  'qrcode',
+  'PAIRING',
+  'DISCONNECTED',
+  'TIMEOUT',
+  'OPENING',
+];
+
+export const CONNECTION_PROVIDERS = ['beta', 'sandbox'] as const;
+export type ConnectionProvider = (typeof CONNECTION_PROVIDERS)[number];
+
+export interface WhatsappConnection {
+  id: Id;
+  companyId: Id;
+  name: string;
+  status: ConnectionStatus;
+  isDefault: boolean;
+  qrcode: string;
+  retries: number;
+  token: string;
+  provider: ConnectionProvider;
+  greetingMessage: string;
+  complationMessage: string;
+  outOfHoursMessage: string;
+  ratingMessage: string;
+  expiresInactiveMessage: string;
+  expiresTicket: number;
+  timeUseBotQueues: number;
+  maxUseBotQueues: number;
+  transferQueueId: Id | null;
+  timeToTransfer: number | null;
+  promptId: Id | null;
+  integrationId: Id | null;
+  queues: QueueSummary[];
+  schedules: WeekdaySchedule[];
+  updatedAt: IsoDate;
+}
+
+export interface WhatsappSessionUpdate {
+  id: Id;
+  status: ConnectionStatus;
+  qrcode: string;
+  retries: number;
+  updatedAt: IsoDate;
+}
