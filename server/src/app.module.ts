@@ -1,0 +1,68 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
+import type { FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { AuthGuard } from './common/auth.guard.js';
+import { AllExceptionsFilter } from './common/exception.filter.js';
+import type { AppConfig } from './config/config.js';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { RedisThrottlerStorage } from './modules/auth/redis-throttler.storage.js';
+import { CompaniesModule } from './modules/companies/companies.module.js';
+import { CoreModule } from './modules/core/core.module.js';
+import { HealthModule } from './modules/health/health.module.js';
+import { PlansModule } from './modules/plans/plans.module.js';
+import { QueuesModule } from './modules/queues/queues.module.js';
+import { RealtimeModule } from './modules/realtime/realtime.module.js';
+import { REDIS } from './modules/redis/redis.module.js';
+import { SessionsModule } from './modules/sessions/sessions.module.js';
+import { SettingsModule } from './modules/settings/settings.module.js';
+import { SetupModule } from './modules/setup/setup.module.js';
+import { UsersModule } from './modules/users/users.module.js';
+
+const MINUTE = 60_000;
+
+/** The account a sign-in attempt targets, so guessing one password from many IPs is still slowed. */
+function accountOf(req: Record<string, unknown>): string {
+  const { body, ip } = req as unknown as FastifyRequest;
+  const email = (body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : `ip:${ip}`;
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        CoreModule.forRoot(config),
+        // Applied only where a route asks for ThrottlerGuard: sign-in and sign-up.
+        ThrottlerModule.forRootAsync({
+          inject: [REDIS],
+          useFactory: (redis: Redis | null) => ({
+            throttlers: [
+              { name: 'login-ip', ttl: MINUTE, limit: config.loginLimitPerIp },
+              { name: 'login-account', ttl: MINUTE, limit: config.loginLimitPerAccount, getTracker: accountOf },
+              { name: 'signup-ip', ttl: 60 * MINUTE, limit: config.signupLimitPerIp },
+            ],
+            storage: redis ? new RedisThrottlerStorage(redis, config.redisPrefix) : undefined,
+          }),
+        }),
+        SessionsModule,
+        RealtimeModule,
+        PlansModule,
+        SettingsModule,
+        UsersModule,
+        AuthModule,
+        CompaniesModule,
+        QueuesModule,
+        HealthModule,
+        SetupModule,
+      ],
+      providers: [
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+      ],
+    };
+  }
+}

@@ -1,0 +1,43 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
+import type { LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AppModule } from './app.module.js';
+import { registerAccessLog } from './common/access-log.js';
+import { registerWebApp } from './common/web-app.js';
+import type { AppConfig } from './config/config.js';
+import { AppIoAdapter } from './modules/realtime/io.adapter.js';
+import { REDIS } from './modules/redis/redis.module.js';
+
+/** Largest JSON body accepted on any route; uploads get their own limits where they are taken. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+const LEVELS: Record<AppConfig['logLevel'], LogLevel[] | false> = {
+  silent: false,
+  error: ['fatal', 'error'],
+  warn: ['fatal', 'error', 'warn'],
+  info: ['fatal', 'error', 'warn', 'log'],
+  debug: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
+};
+
+/** Builds the whole server (HTTP, socket.io, web app) without listening, for main and the tests. */
+export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, genReqId: () => randomUUID(), logger: false });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    logger: LEVELS[config.logLevel],
+    abortOnError: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyCors, { origin: config.corsOrigins, credentials: true, maxAge: 600 });
+  const fastify = app.getHttpAdapter().getInstance();
+  if (config.logLevel === 'info' || config.logLevel === 'debug') registerAccessLog(fastify);
+  await registerWebApp(fastify, { webDir: config.webDir, dataDir: config.dataDir });
+  app.useWebSocketAdapter(new AppIoAdapter(app, config, app.get(REDIS)));
+  app.enableShutdownHooks();
+  await app.init();
+  await fastify.ready();
+  return app;
+}

@@ -1,0 +1,18 @@
+import { ERROR_STATUS, type ErrorCode, type FieldError } from '@atendo/shared';
+
+/** What services throw: an ERR_* code, its HTTP status from the shared catalogue, and extra fields. */
+export class DomainError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly extra: { fields?: FieldError[]; dueDate?: string } = {},
+  ) {
+    super(code);
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export function notFound(code: ErrorCode = 'ERR_NOT_FOUND'): DomainError {
+  return new DomainError(code);
+}

@@ -1,0 +1,42 @@
+import { type PipeTransform } from '@nestjs/common';
+import { toValidationMessage, type FieldError } from '@atendo/shared';
+import { ValidationError, type AnySchema } from 'yup';
+import { DomainError } from './domain-error.js';
+
+/** Turns a yup failure into the 400 answer's field list. */
+export function fieldErrors(error: ValidationError): FieldError[] {
+  const errors = error.inner.length ? error.inner : [error];
+  return errors.map((e) => {
+    const message = toValidationMessage(e.message);
+    return { field: e.path ?? '', message: message.key, ...(message.params ? { params: message.params } : {}) };
+  });
+}
+
+/** Validates and casts a body or query with a shared yup schema; unknown keys are dropped. */
+export class YupPipe<T extends AnySchema> implements PipeTransform {
+  constructor(private readonly schema: T) {}
+
+  async transform(value: unknown): Promise<ReturnType<T['cast']>> {
+    try {
+      return (await this.schema.validate(value ?? {}, { abortEarly: false, stripUnknown: true })) as ReturnType<T['cast']>;
+    } catch (error) {
+      if (error instanceof ValidationError) {
+        throw new DomainError('ERR_VALIDATION', { fields: fieldErrors(error) });
+      }
+      throw error;
+    }
+  }
+}
+
+/** Path ids: a positive integer, else the record cannot exist. */
+export class IdPipe implements PipeTransform {
+  constructor(private readonly notFoundCode: ConstructorParameters<typeof DomainError>[0] = 'ERR_NOT_FOUND') {}
+
+  transform(value: string): number {
+    const id = Number(value);
+    if (!/^\d{1,10}$/.test(String(value)) || !Number.isSafeInteger(id) || id <= 0) {
+      throw new DomainError(this.notFoundCode);
+    }
+    return id;
+  }
+}

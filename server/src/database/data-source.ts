@@ -1,0 +1,46 @@
+import { join } from 'node:path';
+import type { DataSourceOptions } from 'typeorm';
+import type { AppConfig } from '../config/config.js';
+import { RefreshTokenEntity } from '../modules/sessions/entities/refresh-token.entity.js';
+import { SessionEntity } from '../modules/sessions/entities/session.entity.js';
+import { CompanyEntity } from '../modules/companies/entities/company.entity.js';
+import { PlanEntity } from '../modules/plans/entities/plan.entity.js';
+import { QueueEntity } from '../modules/queues/entities/queue.entity.js';
+import { SettingEntity } from '../modules/settings/entities/setting.entity.js';
+import { UserEntity } from '../modules/users/entities/user.entity.js';
+import { Initial1763740800000 } from './migrations/1763740800000-Initial.js';
+
+export const ENTITIES = [PlanEntity, CompanyEntity, QueueEntity, UserEntity, SettingEntity, SessionEntity, RefreshTokenEntity];
+export const MIGRATIONS = [Initial1763740800000];
+
+/** MySQL/MariaDB when DB_URL is set, else an embedded SQLite file under DATA_DIR. */
+export function dataSourceOptions(config: AppConfig): DataSourceOptions {
+  const common = {
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsRun: true,
+    synchronize: false,
+    logging: config.logLevel === 'debug' ? ['query' as const, 'error' as const] : ['error' as const],
+  };
+  if (config.dbUrl) {
+    return {
+      ...common,
+      type: 'mysql',
+      url: config.dbUrl.replace(/^mariadb:/, 'mysql:'),
+      charset: 'utf8mb4_unicode_ci',
+      timezone: 'Z',
+      // Every datetime is UTC; mysql2 must not shift it by the process's zone.
+      extra: { connectionLimit: 20 },
+      migrationsTransactionMode: 'each',
+    } as unknown as DataSourceOptions;
+  }
+  return {
+    ...common,
+    type: 'better-sqlite3',
+    database: join(config.dataDir, 'atendo.sqlite'),
+    prepareDatabase: (db: { pragma(sql: string): unknown }) => {
+      db.pragma('journal_mode = WAL');
+      db.pragma('busy_timeout = 5000');
+    },
+  } as unknown as DataSourceOptions;
+}

@@ -1,0 +1,27 @@
+import { Logger } from '@nestjs/common';
+import { createApp } from './bootstrap.js';
+import { ConfigError, loadConfig } from './config/config.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await createApp(config);
+  await app.listen(config.port, config.host);
+  new Logger('Server').log(
+    `Atendo ${config.version} listening on ${config.publicUrl} (database: ${config.dbUrl ? 'MySQL/MariaDB' : 'embedded SQLite'}, ` +
+      `queues: ${config.redisUrl ? 'Redis' : 'in-process'})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

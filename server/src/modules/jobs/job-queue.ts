@@ -1,0 +1,140 @@
+import { Logger } from '@nestjs/common';
+import type { Queue as BullQueue } from 'bull';
+
+export interface JobOptions {
+  /** Run no sooner than this many milliseconds from now. */
+  delayMs?: number;
+  /** A job id already waiting or running is not added again. */
+  jobId?: string;
+  /** Tries in all, with exponential backoff between them. */
+  attempts?: number;
+  /** Run again every this many milliseconds (one schedule per jobId). */
+  repeatEveryMs?: number;
+}
+
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+/**
+ * What the rest of the server sees of a queue. Two implementations: Bull on Redis when REDIS_URL is
+ * set, and an in-process one otherwise. Neither is the record of what is scheduled: that lives in
+ * the database, and each owner re-enqueues its pending work at start.
+ */
+export interface JobQueue<T = unknown> {
+  readonly name: string;
+  process(handler: JobHandler<T>, concurrency?: number): void;
+  add(data: T, options?: JobOptions): Promise<void>;
+  close(): Promise<void>;
+}
+
+const BACKOFF_MS = 1_000;
+
+export class BullJobQueue<T> implements JobQueue<T> {
+  constructor(private readonly queue: BullQueue<T>) {}
+
+  get name(): string {
+    return this.queue.name;
+  }
+
+  process(handler: JobHandler<T>, concurrency = 1): void {
+    void this.queue.process(concurrency, (job) => handler(job.data));
+  }
+
+  async add(data: T, options: JobOptions = {}): Promise<void> {
+    await this.queue.add(data, {
+      jobId: options.jobId,
+      delay: options.delayMs,
+      attempts: options.attempts ?? 1,
+      backoff: { type: 'exponential', delay: BACKOFF_MS },
+      repeat: options.repeatEveryMs ? { every: options.repeatEveryMs } : undefined,
+      removeOnComplete: true,
+      removeOnFail: 100,
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.queue.close();
+  }
+}
+
+export class InProcessJobQueue<T> implements JobQueue<T> {
+  private readonly logger: Logger;
+  private handler: JobHandler<T> | null = null;
+  private concurrency = 1;
+  private running = 0;
+  private readonly waiting: { data: T; attempt: number; attempts: number; jobId?: string }[] = [];
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly pendingIds = new Set<string>();
+  private closed = false;
+
+  constructor(readonly name: string) {
+    this.logger = new Logger(`Jobs:${name}`);
+  }
+
+  process(handler: JobHandler<T>, concurrency = 1): void {
+    this.handler = handler;
+    this.concurrency = concurrency;
+    this.drain();
+  }
+
+  async add(data: T, options: JobOptions = {}): Promise<void> {
+    if (this.closed) return;
+    if (options.repeatEveryMs) {
+      const every = options.repeatEveryMs;
+      const timer = setInterval(() => this.enqueue(data, 1, options.jobId), every);
+      timer.unref();
+      this.timers.add(timer);
+      return;
+    }
+    if (options.jobId) {
+      if (this.pendingIds.has(options.jobId)) return;
+      this.pendingIds.add(options.jobId);
+    }
+    this.later(options.delayMs ?? 0, () => this.enqueue(data, options.attempts ?? 1, options.jobId));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.waiting.length = 0;
+  }
+
+  private later(ms: number, run: () => void): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      run();
+    }, ms);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  private enqueue(data: T, attempts: number, jobId?: string): void {
+    if (this.closed) return;
+    this.waiting.push({ data, attempt: 1, attempts, jobId });
+    this.drain();
+  }
+
+  private drain(): void {
+    while (this.handler && this.running < this.concurrency && this.waiting.length) {
+      const job = this.waiting.shift()!;
+      this.running += 1;
+      this.handler(job.data)
+        .then(() => job.jobId && this.pendingIds.delete(job.jobId))
+        .catch((error: unknown) => {
+          if (job.attempt < job.attempts && !this.closed) {
+            this.later(BACKOFF_MS * 2 ** (job.attempt - 1), () => {
+              this.waiting.push({ ...job, attempt: job.attempt + 1 });
+              this.drain();
+            });
+          } else {
+            if (job.jobId) this.pendingIds.delete(job.jobId);
+            this.logger.error(`job failed after ${job.attempt} attempt(s)`, error instanceof Error ? error.stack : String(error));
+          }
+        })
+        .finally(() => {
+          this.running -= 1;
+          this.drain();
+        });
+    }
+  }
+}

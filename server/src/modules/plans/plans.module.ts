@@ -1,0 +1,8 @@
+import { Global, Module } from '@nestjs/common';
+import { PlansController } from './plans.controller.js';
+import { PlansService } from './plans.service.js';
+
+/** Global: the plan-feature guard and every limit check read the company's plan. */
+@Global()
+@Module({ controllers: [PlansController], providers: [PlansService], exports: [PlansService] })
+export class PlansModule {}

@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { withinLimit, type Queue, type QueueInput } from '@atendo/shared';
+import { DataSource, Not, Repository } from 'typeorm';
+import type { AuthUser } from '../../common/auth-user.js';
+import { DomainError } from '../../common/domain-error.js';
+import { isUniqueViolation } from '../../database/unique-violation.js';
+import { PlansService } from '../plans/plans.service.js';
+import { RealtimeService } from '../realtime/realtime.service.js';
+import { QueueEntity } from './entities/queue.entity.js';
+
+export function toQueue(q: QueueEntity): Queue {
+  return {
+    id: q.id,
+    companyId: q.companyId,
+    name: q.name,
+    color: q.color,
+    greetingMessage: q.greetingMessage,
+    outOfHoursMessage: q.outOfHoursMessage,
+    orderQueue: q.orderQueue,
+    integrationId: q.integrationId,
+    promptId: q.promptId,
+    schedules: q.schedules ?? [],
+  };
+}
+
+@Injectable()
+export class QueuesService {
+  constructor(
+    @InjectRepository(QueueEntity) private readonly queues: Repository<QueueEntity>,
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly plans: PlansService,
+    private readonly realtime: RealtimeService,
+  ) {}
+
+  async list(auth: AuthUser): Promise<Queue[]> {
+    const rows = await this.queues
+      .createQueryBuilder('q')
+      .where('q.companyId = :companyId', { companyId: auth.companyId })
+      // Queues without an order come after the ordered ones, then by name.
+      .orderBy('CASE WHEN q.orderQueue IS NULL THEN 1 ELSE 0 END', 'ASC')
+      .addOrderBy('q.orderQueue', 'ASC')
+      .addOrderBy('q.name', 'ASC')
+      .getMany();
+    return rows.map(toQueue);
+  }
+
+  async findOne(auth: AuthUser, id: number): Promise<Queue> {
+    return toQueue(await this.load(auth, id));
+  }
+
+  async create(auth: AuthUser, input: QueueInput): Promise<Queue> {
+    const plan = await this.plans.ofCompany(auth.companyId);
+    const current = await this.queues.count({ where: { companyId: auth.companyId } });
+    if (plan && !withinLimit(plan.queues, current)) throw new DomainError('ERR_PLAN_LIMIT_QUEUES');
+    await this.assertUnique(auth.companyId, input);
+    const saved = await this.save(this.queues.create({ ...input, companyId: auth.companyId }));
+    const queue = toQueue(saved);
+    this.realtime.toCompany(auth.companyId, 'queue', { action: 'create', queue });
+    return queue;
+  }
+
+  async update(auth: AuthUser, id: number, input: QueueInput): Promise<Queue> {
+    const entity = await this.load(auth, id);
+    await this.assertUnique(auth.companyId, input, id);
+    const queue = toQueue(await this.save(this.queues.merge(entity, input)));
+    this.realtime.toCompany(auth.companyId, 'queue', { action: 'update', queue });
+    return queue;
+  }
+
+  async remove(auth: AuthUser, id: number): Promise<void> {
+    await this.load(auth, id);
+    await this.queues.delete({ id, companyId: auth.companyId });
+    this.realtime.toCompany(auth.companyId, 'queue', { action: 'delete', queueId: id });
+  }
+
+  private async load(auth: AuthUser, id: number): Promise<QueueEntity> {
+    const queue = await this.queues.findOneBy({ id, companyId: auth.companyId });
+    if (!queue) throw new DomainError('ERR_NO_QUEUE_FOUND');
+    return queue;
+  }
+
+  /** Colours tell queues apart in the ticket list, so two queues of a company never share one. */
+  private async assertUnique(companyId: number, input: QueueInput, exceptId?: number): Promise<void> {
+    const others = { companyId, ...(exceptId ? { id: Not(exceptId) } : {}) };
+    if (await this.queues.exists({ where: { ...others, color: input.color } })) throw new DomainError('ERR_QUEUE_COLOR_ALREADY_EXISTS');
+    if (await this.queues.exists({ where: { ...others, name: input.name } })) throw new DomainError('ERR_QUEUE_NAME_ALREADY_EXISTS');
+  }
+
+  private async save(entity: QueueEntity): Promise<QueueEntity> {
+    try {
+      return await this.queues.save(entity);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const message = String((error as Error).message);
+      throw new DomainError(/color/i.test(message) ? 'ERR_QUEUE_COLOR_ALREADY_EXISTS' : 'ERR_QUEUE_NAME_ALREADY_EXISTS');
+    }
+  }
+}

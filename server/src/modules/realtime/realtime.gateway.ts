@@ -1,0 +1,129 @@
+import { Logger } from '@nestjs/common';
+import {
+  ConnectedSocket,
+  MessageBody,
+  SubscribeMessage,
+  WebSocketGateway,
+  type OnGatewayConnection,
+  type OnGatewayInit,
+} from '@nestjs/websockets';
+import { InjectRepository } from '@nestjs/typeorm';
+import { rooms, TICKET_STATUSES, type ClientToServerEvents, type ServerToClientEvents } from '@atendo/shared';
+import type { Server, Socket } from 'socket.io';
+import { Repository } from 'typeorm';
+import { AuthGuard } from '../../common/auth.guard.js';
+import type { AuthUser } from '../../common/auth-user.js';
+import { DomainError } from '../../common/domain-error.js';
+import { UserEntity } from '../users/entities/user.entity.js';
+import { RealtimeService } from './realtime.service.js';
+
+type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { auth?: AuthUser }>;
+
+const TICKET_REF = /^(\d{1,10}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+/** userStatus pings arrive every 5 minutes per client; one write per user a minute is plenty. */
+const SEEN_WRITE_EVERY_MS = 60_000;
+
+/**
+ * socket.io endpoint of the existing clients. The token comes in the handshake query; rooms are
+ * all named after the socket's own company, so a socket can never join another company's room.
+ */
+@WebSocketGateway()
+export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
+  private readonly logger = new Logger('Realtime');
+  private readonly lastSeenWrite = new Map<number, number>();
+
+  constructor(
+    private readonly realtime: RealtimeService,
+    private readonly guard: AuthGuard,
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+  ) {}
+
+  afterInit(server: Server): void {
+    this.realtime.attach(server);
+    server.use((socket: AppSocket, next) => {
+      const token = socket.handshake.query.token ?? socket.handshake.auth?.token;
+      this.guard
+        .authenticate(typeof token === 'string' ? `Bearer ${token}` : undefined)
+        .then((auth) => {
+          socket.data.auth = auth;
+          next();
+        })
+        .catch((error: unknown) => {
+          const code = error instanceof DomainError ? error.code : 'ERR_INVALID_TOKEN';
+          next(Object.assign(new Error(code), { data: { error: code } }));
+        });
+    });
+  }
+
+  async handleConnection(socket: AppSocket): Promise<void> {
+    const auth = socket.data.auth;
+    if (!auth) {
+      socket.disconnect(true);
+      return;
+    }
+    const user = await this.users.findOne({ where: { id: auth.userId, companyId: auth.companyId }, relations: { queues: true } });
+    if (!user) {
+      socket.disconnect(true);
+      return;
+    }
+    const joined = [
+      rooms.company(auth.companyId),
+      rooms.user(auth.companyId, auth.userId),
+      rooms.session(auth.companyId, auth.sessionId),
+      ...(user.queues ?? []).map((q) => rooms.queue(auth.companyId, q.id)),
+      ...(auth.profile === 'admin' ? [rooms.admins(auth.companyId)] : []),
+    ];
+    await socket.join(joined);
+    socket.emit('ready');
+  }
+
+  @SubscribeMessage('joinChatBox')
+  async joinChatBox(@ConnectedSocket() socket: AppSocket, @MessageBody() ticketId: unknown): Promise<void> {
+    const auth = socket.data.auth;
+    if (!auth || !TICKET_REF.test(String(ticketId))) return;
+    await socket.join(rooms.ticket(auth.companyId, String(ticketId)));
+  }
+
+  @SubscribeMessage('joinChatBoxLeave')
+  async leaveChatBox(@ConnectedSocket() socket: AppSocket, @MessageBody() ticketId: unknown): Promise<void> {
+    const auth = socket.data.auth;
+    if (auth && TICKET_REF.test(String(ticketId))) await socket.leave(rooms.ticket(auth.companyId, String(ticketId)));
+  }
+
+  @SubscribeMessage('joinNotification')
+  async joinNotification(@ConnectedSocket() socket: AppSocket): Promise<void> {
+    const auth = socket.data.auth;
+    if (auth) await socket.join(rooms.notification(auth.companyId));
+  }
+
+  @SubscribeMessage('joinNotificationLeave')
+  async leaveNotification(@ConnectedSocket() socket: AppSocket): Promise<void> {
+    const auth = socket.data.auth;
+    if (auth) await socket.leave(rooms.notification(auth.companyId));
+  }
+
+  @SubscribeMessage('joinTickets')
+  async joinTickets(@ConnectedSocket() socket: AppSocket, @MessageBody() status: unknown): Promise<void> {
+    const auth = socket.data.auth;
+    if (auth && (TICKET_STATUSES as readonly unknown[]).includes(status)) await socket.join(rooms.status(auth.companyId, String(status)));
+  }
+
+  @SubscribeMessage('joinTicketsLeave')
+  async leaveTickets(@ConnectedSocket() socket: AppSocket, @MessageBody() status: unknown): Promise<void> {
+    const auth = socket.data.auth;
+    if (auth && (TICKET_STATUSES as readonly unknown[]).includes(status)) await socket.leave(rooms.status(auth.companyId, String(status)));
+  }
+
+  /** The client's "I am here" ping: the dashboard shows an agent online within 5 minutes of it. */
+  @SubscribeMessage('userStatus')
+  async userStatus(@ConnectedSocket() socket: AppSocket): Promise<void> {
+    const auth = socket.data.auth;
+    if (!auth) return;
+    const now = Date.now();
+    if (now - (this.lastSeenWrite.get(auth.userId) ?? 0) < SEEN_WRITE_EVERY_MS) return;
+    this.lastSeenWrite.set(auth.userId, now);
+    await this.users.update({ id: auth.userId, companyId: auth.companyId }, { lastSeenAt: new Date(now) }).catch((error: unknown) => {
+      this.logger.warn(`userStatus write failed: ${String(error)}`);
+    });
+  }
+}

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { defaultSettings, isSettingKey, settingUpdateSchema, type SettingEntry } from '@atendo/shared';
+import { ValidationError } from 'yup';
+import { EntityManager, Repository } from 'typeorm';
+import type { AuthUser } from '../../common/auth-user.js';
+import { DomainError } from '../../common/domain-error.js';
+import { fieldErrors } from '../../common/validation.pipe.js';
+import { RealtimeService } from '../realtime/realtime.service.js';
+import { SettingEntity } from './entities/setting.entity.js';
+
+@Injectable()
+export class SettingsService {
+  constructor(
+    @InjectRepository(SettingEntity) private readonly settings: Repository<SettingEntity>,
+    private readonly realtime: RealtimeService,
+  ) {}
+
+  async list(auth: AuthUser): Promise<SettingEntry[]> {
+    const rows = await this.settings.find({ where: { companyId: auth.companyId }, order: { key: 'ASC' } });
+    return rows.map(({ key, value }) => ({ key, value }));
+  }
+
+  async update(auth: AuthUser, key: string, body: unknown): Promise<SettingEntry> {
+    if (!isSettingKey(key)) throw new DomainError('ERR_NO_SETTING_FOUND');
+    let value: string;
+    try {
+      ({ value } = await settingUpdateSchema(key).validate(body ?? {}, { abortEarly: false, stripUnknown: true }));
+    } catch (error) {
+      if (error instanceof ValidationError) throw new DomainError('ERR_VALIDATION', { fields: fieldErrors(error) });
+      throw error;
+    }
+    const existing = await this.settings.findOneBy({ companyId: auth.companyId, key });
+    if (existing) {
+      await this.settings.update({ id: existing.id }, { value });
+    } else {
+      await this.settings.insert({ companyId: auth.companyId, key, value });
+    }
+    this.realtime.toCompany(auth.companyId, 'settings', { action: 'update', setting: { key, value } });
+    return { key, value };
+  }
+
+  /** Every company starts with the catalogue's defaults (in the caller's transaction). */
+  async createDefaults(em: EntityManager, companyId: number, overrides: Partial<Record<string, string>> = {}): Promise<void> {
+    await em.insert(
+      SettingEntity,
+      defaultSettings().map(({ key, value }) => ({ companyId, key, value: overrides[key] ?? value })),
+    );
+  }
+}

@@ -1,0 +1,35 @@
+import type { SessionUser, User } from '@atendo/shared';
+import type { CompanyEntity } from '../companies/entities/company.entity.js';
+import type { SettingEntity } from '../settings/entities/setting.entity.js';
+import type { UserEntity } from './entities/user.entity.js';
+
+export function toUser(entity: UserEntity): User {
+  return {
+    id: entity.id,
+    companyId: entity.companyId,
+    name: entity.name,
+    email: entity.email,
+    profile: entity.profile,
+    super: !!entity.super,
+    allTicket: entity.allTicket,
+    whatsappId: entity.whatsappId,
+    language: entity.language,
+    queues: (entity.queues ?? [])
+      .map((q) => ({ id: q.id, name: q.name, color: q.color }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+    createdAt: entity.createdAt.toISOString(),
+    updatedAt: entity.updatedAt.toISOString(),
+  };
+}
+
+export function toSessionUser(entity: UserEntity, company: CompanyEntity, settings: SettingEntity[]): SessionUser {
+  return {
+    ...toUser(entity),
+    company: {
+      id: company.id,
+      name: company.name,
+      dueDate: company.dueDate ? company.dueDate.toISOString() : null,
+      settings: settings.map((s) => ({ key: s.key, value: s.value })),
+    },
+  };
+}
