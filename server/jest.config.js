@@ -1,4 +1,5 @@
 import { esmModuleNameMapper, swcTransform } from '../jest.swc.js';
+import { REPACKAGED, repackagedPath } from './test/jest/esm-interop.js';
 
 // fastify's inject (light-my-request, CommonJS) requires cookie 2.x, which ships only as ESM:
 // jest's CommonJS loader cannot require it, so that one package is compiled to CommonJS.
@@ -8,7 +9,11 @@ export default {
   displayName: 'server',
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
-  moduleNameMapper: esmModuleNameMapper,
+  globalSetup: '<rootDir>/test/jest/esm-interop.js',
+  moduleNameMapper: {
+    ...Object.fromEntries(REPACKAGED.map((name) => [`^${name}$`, repackagedPath(name)])),
+    ...esmModuleNameMapper,
+  },
   transformIgnorePatterns: ['/node_modules/(?!cookie/)'],
   transform: {
     '^.+\\.ts$': swcTransform(),
