@@ -25,7 +25,13 @@ const LEVELS: Record<AppConfig['logLevel'], LogLevel[] | false> = {
 
 /** Builds the whole server (HTTP, socket.io, web app) without listening, for main and the tests. */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, genReqId: () => randomUUID(), logger: false });
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: () => randomUUID(),
+    logger: false,
+    // The existing clients call both `/users` and `/users/`.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: LEVELS[config.logLevel],
     abortOnError: false,
