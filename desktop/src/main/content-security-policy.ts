@@ -1,0 +1,35 @@
+/**
+ * The CSP of every app:// answer. It follows the saved server: the renderer calls the API, opens
+ * the socket and shows media and avatars from that origin and nowhere else. Fluent UI (Griffel)
+ * injects <style> tags at run time, hence 'unsafe-inline' for styles only; scripts stay 'self'.
+ */
+export function buildContentSecurityPolicy(serverUrl: string | null): string {
+  const server = serverOrigins(serverUrl);
+  const directives: Array<[string, string[]]> = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'"]],
+    ['connect-src', ["'self'", ...server]],
+    ['img-src', ["'self'", 'data:', 'blob:', ...server.slice(0, 1)]],
+    ['media-src', ["'self'", 'blob:', ...server.slice(0, 1)]],
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['font-src', ["'self'", 'data:']],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+  ];
+  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+}
+
+/** [http(s) origin, ws(s) origin] of the server, or nothing before one is set. */
+function serverOrigins(serverUrl: string | null): string[] {
+  if (!serverUrl) return [];
+  try {
+    const url = new URL(serverUrl);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return [];
+    const socketScheme = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    return [url.origin, `${socketScheme}//${url.host}`];
+  } catch {
+    return [];
+  }
+}
