@@ -52,17 +52,25 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (exception instanceof ThrottlerException) {
       return { status: 429, body: { error: 'ERR_TOO_MANY_REQUESTS' } };
     }
+    const code = fastifyCode(exception);
+    if (code && FASTIFY_ERRORS[code]) {
+      const known = FASTIFY_ERRORS[code];
+      return { status: known.status, body: { error: known.error } };
+    }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       if (status < 500) {
         return { status, body: { error: HTTP_STATUS_ERRORS[status] ?? 'ERR_VALIDATION' } };
       }
     }
-    const code = (exception as { code?: string } | null)?.code;
-    if (code && FASTIFY_ERRORS[code]) {
-      const known = FASTIFY_ERRORS[code];
-      return { status: known.status, body: { error: known.error } };
-    }
     return { status: 500, body: { error: 'ERR_INTERNAL_SERVER_ERROR', requestId: String(request?.id ?? '') } };
   }
+}
+
+/** Fastify's errors come bare, or wrapped by Nest in an HttpException whose cause they are. */
+function fastifyCode(exception: unknown): string | undefined {
+  const own = (exception as { code?: unknown } | null)?.code;
+  if (typeof own === 'string') return own;
+  const cause = (exception as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return typeof cause === 'string' ? cause : undefined;
 }

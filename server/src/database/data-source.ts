@@ -20,7 +20,7 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
     migrations: MIGRATIONS,
     migrationsRun: true,
     synchronize: false,
-    logging: config.logLevel === 'debug' ? ['query' as const, 'error' as const] : ['error' as const],
+    logging: config.logLevel === 'silent' ? false : config.logLevel === 'debug' ? ['query' as const, 'error' as const] : ['error' as const],
   };
   if (config.dbUrl) {
     return {

@@ -1,0 +1,48 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'atendo-config-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('starts on the embedded defaults with nothing set', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({ port: 8080, dbUrl: null, redisUrl: null, publicUrl: 'http://localhost:8080', adminEmail: null });
+    expect(config.corsOrigins).toEqual(['http://localhost:8080', 'app://atendo']);
+  });
+
+  it.each([
+    ['PORT', 'eighty', /PORT: must be a port number/],
+    ['PORT', '70000', /PORT/],
+    ['DB_URL', 'postgres://x', /DB_URL: must be a URL/],
+    ['REDIS_URL', 'http://x', /REDIS_URL/],
+    ['JWT_SECRET', 'short', /JWT_SECRET: must be at least 32/],
+    ['ADMIN_EMAIL', 'nobody', /ADMIN_EMAIL/],
+    ['PUBLIC_URL', 'ftp://x', /PUBLIC_URL/],
+  ])('stops on a bad %s, naming it', (name, value, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(message);
+  });
+
+  it('generates missing secrets once and keeps them under DATA_DIR', () => {
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(first.jwtSecret).toHaveLength(64);
+    expect(first.jwtSecret).not.toBe(first.jwtRefreshSecret);
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    const file = join(dataDir, 'secrets.json');
+    expect(JSON.parse(readFileSync(file, 'utf8')).jwt).toBe(first.jwtSecret);
+    expect(statSync(file).mode & 0o077).toBe(0);
+  });
+
+  it('uses configured secrets as given', () => {
+    const secret = 'x'.repeat(40);
+    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: secret, JWT_REFRESH_SECRET: 'y'.repeat(40) });
+    expect(config.jwtSecret).toBe(secret);
+  });
+});

@@ -1,0 +1,93 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { ADMIN, startTestApp, type TestApp } from './support/test-app.js';
+
+describe('errors', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers unknown routes with a 404 code', async () => {
+    expect(await t.request('GET', '/no/such/route')).toMatchObject({ status: 404, body: { error: 'ERR_NOT_FOUND' } });
+  });
+
+  it('refuses malformed JSON with 400 and bodies over the limit with 413', async () => {
+    const bad = await t.request('POST', '/auth/login', { body: '{"email":', headers: { 'content-type': 'application/json' } });
+    expect(bad).toMatchObject({ status: 400, body: { error: 'ERR_INVALID_JSON' } });
+    const huge = await t.request('POST', '/auth/login', { body: { email: 'a@b.c', password: 'x'.repeat(1_100_000) } });
+    expect(huge).toMatchObject({ status: 413, body: { error: 'ERR_PAYLOAD_TOO_LARGE' } });
+  });
+
+  it('treats an id that cannot exist as not found, not as a crash', async () => {
+    const { token } = await t.login(ADMIN.email, ADMIN.password);
+    for (const id of ['abc', '-1', '0', '1.5', '99999999999999999999']) {
+      expect(await t.request('GET', `/users/${id}`, { token })).toMatchObject({ status: 404, body: { error: 'ERR_NO_USER_FOUND' } });
+    }
+  });
+
+  it('answers an unexpected failure with 500, a request id and no details', async () => {
+    const { token } = await t.login(ADMIN.email, ADMIN.password);
+    await t.request('GET', '/queue', { token });
+    await t.app.get(DataSource).destroy();
+    const res = await t.request('GET', '/queue', { token });
+    expect(res.status).toBe(500);
+    expect(Object.keys(res.body).sort()).toEqual(['error', 'requestId']);
+    expect(res.body.error).toBe('ERR_INTERNAL_SERVER_ERROR');
+    expect(res.body.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    const health = await t.request('GET', '/health');
+    expect(health).toMatchObject({ status: 503, body: { status: 'degraded', database: 'down' } });
+  });
+});
+
+describe('health and the web app', () => {
+  let t: TestApp;
+  let webDir: string;
+  beforeAll(async () => {
+    webDir = mkdtempSync(join(tmpdir(), 'atendo-web-'));
+    mkdirSync(join(webDir, 'assets'));
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Atendo</title><div id="root"></div>');
+    writeFileSync(join(webDir, 'assets', 'app-1234.js'), 'console.log("app")');
+    t = await startTestApp({ WEB_DIR: webDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('reports product, version and dependencies', async () => {
+    const res = await t.request('GET', '/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      name: 'Atendo',
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      status: 'ok',
+      database: 'up',
+      redis: process.env.REDIS_URL ? 'up' : 'disabled',
+    });
+  });
+
+  it('gives browser navigations the app and API clients the API, on the same paths', async () => {
+    const page = await t.request('GET', '/users', { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('<div id="root">');
+    const deepLink = await t.request('GET', '/tickets/5b7c0f1e', { headers: { accept: 'text/html' } });
+    expect(deepLink.status).toBe(200);
+    expect(await t.request('GET', '/users', { headers: { accept: 'application/json, text/plain, */*' } })).toMatchObject({ status: 401 });
+    expect(await t.request('GET', '/users', { headers: { accept: '*/*' } })).toMatchObject({ status: 401 });
+  });
+
+  it('serves hashed assets with a long cache and uploaded media under /public', async () => {
+    const asset = await t.request('GET', '/assets/app-1234.js', { headers: { accept: '*/*' } });
+    expect(asset.status).toBe(200);
+    expect(asset.headers['cache-control']).toMatch(/max-age=31536000/);
+    writeFileSync(join(t.config.dataDir, 'public', 'logo.txt'), 'media');
+    const media = await t.request('GET', '/public/logo.txt', { headers: { accept: 'text/html' } });
+    expect(media).toMatchObject({ status: 200, body: 'media' });
+    expect((await t.request('GET', '/assets/missing.js', { headers: { accept: 'text/html' } })).status).toBe(404);
+  });
+});
