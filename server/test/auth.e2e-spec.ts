@@ -25,7 +25,9 @@ describe('sign-in', () => {
       company: { name: 'Platform', dueDate: null },
     });
     expect(res.body.user).not.toHaveProperty('passwordHash');
-    expect(res.body.user.company.settings).toEqual(expect.arrayContaining([{ key: 'campaignsEnabled', value: 'true' }]));
+    expect(res.body.user.company.settings).toEqual(
+      expect.arrayContaining([{ key: 'campaignsEnabled', value: 'true' }]),
+    );
     const cookie = res.headers['set-cookie'] as string;
     expect(String(cookie)).toMatch(/^jrt=[^;]+;.*HttpOnly/i);
     expect(String(cookie)).toMatch(/Path=\/auth/);
@@ -34,7 +36,9 @@ describe('sign-in', () => {
 
   it('refuses a wrong password and an unknown e-mail alike', async () => {
     const wrong = await t.request('POST', '/auth/login', { body: { email: ADMIN.email, password: 'nope-nope' } });
-    const unknown = await t.request('POST', '/auth/login', { body: { email: 'ghost@nowhere.test', password: 'nope-nope' } });
+    const unknown = await t.request('POST', '/auth/login', {
+      body: { email: 'ghost@nowhere.test', password: 'nope-nope' },
+    });
     expect(wrong).toMatchObject({ status: 401, body: { error: 'ERR_INVALID_CREDENTIALS' } });
     expect(unknown).toMatchObject({ status: 401, body: { error: 'ERR_INVALID_CREDENTIALS' } });
   });
@@ -84,7 +88,10 @@ describe('access tokens', () => {
       .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
       .sign(key);
-    expect(await t.request('GET', '/auth/me', { token: expired })).toMatchObject({ status: 403, body: { error: 'ERR_TOKEN_EXPIRED' } });
+    expect(await t.request('GET', '/auth/me', { token: expired })).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_TOKEN_EXPIRED' },
+    });
 
     const forged = await new SignJWT({ sid: claims.sid, companyId: user.companyId, profile: 'admin', super: true })
       .setProtectedHeader({ alg: 'HS256' })
@@ -129,7 +136,10 @@ describe('refresh tokens', () => {
     const rotated = await t.request('POST', '/auth/refresh_token', { cookies: { jrt: refresh } });
     const successor = rotated.cookies.find((c) => c.name === 'jrt')!.value;
     // Past the short window that tolerates two tabs refreshing at once.
-    await t.app.get(DataSource).getRepository(RefreshTokenEntity).update({ usedAt: Not(IsNull()) }, { usedAt: new Date(Date.now() - 60_000) });
+    await t.app
+      .get(DataSource)
+      .getRepository(RefreshTokenEntity)
+      .update({ usedAt: Not(IsNull()) }, { usedAt: new Date(Date.now() - 60_000) });
     const replay = await t.request('POST', '/auth/refresh_token', { cookies: { jrt: refresh } });
     expect(replay).toMatchObject({ status: 401, body: { error: 'ERR_REFRESH_TOKEN_REUSED' } });
     // The legitimate successor and every access token of the family die with it.

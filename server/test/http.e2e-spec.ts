@@ -16,7 +16,10 @@ describe('errors', () => {
   });
 
   it('refuses malformed JSON with 400 and bodies over the limit with 413', async () => {
-    const bad = await t.request('POST', '/auth/login', { body: '{"email":', headers: { 'content-type': 'application/json' } });
+    const bad = await t.request('POST', '/auth/login', {
+      body: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad).toMatchObject({ status: 400, body: { error: 'ERR_INVALID_JSON' } });
     const huge = await t.request('POST', '/auth/login', { body: { email: 'a@b.c', password: 'x'.repeat(1_100_000) } });
     expect(huge).toMatchObject({ status: 413, body: { error: 'ERR_PAYLOAD_TOO_LARGE' } });
@@ -25,7 +28,10 @@ describe('errors', () => {
   it('treats an id that cannot exist as not found, not as a crash', async () => {
     const { token } = await t.login(ADMIN.email, ADMIN.password);
     for (const id of ['abc', '-1', '0', '1.5', '99999999999999999999']) {
-      expect(await t.request('GET', `/users/${id}`, { token })).toMatchObject({ status: 404, body: { error: 'ERR_NO_USER_FOUND' } });
+      expect(await t.request('GET', `/users/${id}`, { token })).toMatchObject({
+        status: 404,
+        body: { error: 'ERR_NO_USER_FOUND' },
+      });
     }
   });
 
@@ -77,7 +83,9 @@ describe('health and the web app', () => {
     expect(page.body).toContain('<div id="root">');
     const deepLink = await t.request('GET', '/tickets/5b7c0f1e', { headers: { accept: 'text/html' } });
     expect(deepLink.status).toBe(200);
-    expect(await t.request('GET', '/users', { headers: { accept: 'application/json, text/plain, */*' } })).toMatchObject({ status: 401 });
+    expect(
+      await t.request('GET', '/users', { headers: { accept: 'application/json, text/plain, */*' } }),
+    ).toMatchObject({ status: 401 });
     expect(await t.request('GET', '/users', { headers: { accept: '*/*' } })).toMatchObject({ status: 401 });
   });
 

@@ -12,10 +12,22 @@ describe('queues', () => {
     const { token } = await signupCompany(t, 'Queues');
     const support = await t.request('POST', '/queue', {
       token,
-      body: { name: 'Support', color: '#008B02', greetingMessage: 'Hi!', orderQueue: 2, schedules: DEFAULT_QUEUE_SCHEDULES },
+      body: {
+        name: 'Support',
+        color: '#008B02',
+        greetingMessage: 'Hi!',
+        orderQueue: 2,
+        schedules: DEFAULT_QUEUE_SCHEDULES,
+      },
     });
     expect(support.status).toBe(201);
-    expect(support.body).toMatchObject({ name: 'Support', color: '#008B02', greetingMessage: 'Hi!', orderQueue: 2, outOfHoursMessage: '' });
+    expect(support.body).toMatchObject({
+      name: 'Support',
+      color: '#008B02',
+      greetingMessage: 'Hi!',
+      orderQueue: 2,
+      outOfHoursMessage: '',
+    });
     expect(support.body.schedules).toHaveLength(7);
     await t.request('POST', '/queue', { token, body: { name: 'Billing', color: '#B80000', orderQueue: 1 } });
     await t.request('POST', '/queue', { token, body: { name: 'Archive', color: '#999999' } });
@@ -23,12 +35,17 @@ describe('queues', () => {
     const list = await t.request('GET', '/queue', { token });
     expect(list.body.map((q: { name: string }) => q.name)).toEqual(['Billing', 'Support', 'Archive']);
 
-    const updated = await t.request('PUT', `/queue/${support.body.id}`, { token, body: { name: 'Support 2', color: '#008B02' } });
+    const updated = await t.request('PUT', `/queue/${support.body.id}`, {
+      token,
+      body: { name: 'Support 2', color: '#008B02' },
+    });
     expect(updated.body).toMatchObject({ id: support.body.id, name: 'Support 2' });
     expect((await t.request('GET', `/queue/${support.body.id}`, { token })).body.name).toBe('Support 2');
 
     expect((await t.request('DELETE', `/queue/${support.body.id}`, { token })).status).toBe(204);
-    expect((await t.request('GET', `/queue/${support.body.id}`, { token })).body).toEqual({ error: 'ERR_NO_QUEUE_FOUND' });
+    expect((await t.request('GET', `/queue/${support.body.id}`, { token })).body).toEqual({
+      error: 'ERR_NO_QUEUE_FOUND',
+    });
   });
 
   it('refuses a colour or a name already used by another queue of the company', async () => {
@@ -43,9 +60,13 @@ describe('queues', () => {
       body: { error: 'ERR_QUEUE_NAME_ALREADY_EXISTS' },
     });
     // Keeping its own colour on update is fine; another company may use the same colour.
-    expect((await t.request('PUT', `/queue/${first.body.id}`, { token, body: { name: 'One!', color: '#1273DE' } })).status).toBe(200);
+    expect(
+      (await t.request('PUT', `/queue/${first.body.id}`, { token, body: { name: 'One!', color: '#1273DE' } })).status,
+    ).toBe(200);
     const other = await signupCompany(t, 'OtherColours');
-    expect((await t.request('POST', '/queue', { token: other.token, body: { name: 'One', color: '#1273DE' } })).status).toBe(201);
+    expect(
+      (await t.request('POST', '/queue', { token: other.token, body: { name: 'One', color: '#1273DE' } })).status,
+    ).toBe(201);
   });
 
   it('validates name and colour', async () => {
@@ -58,11 +79,28 @@ describe('queues', () => {
   it('enforces the plan limit on queues', async () => {
     const company = await signupCompany(t, 'QueueLimit');
     const plan = await t.request('GET', `/companies/listPlan/${company.companyId}`, { token: company.token });
-    const palette = ['#B80000', '#DB3E00', '#FCCB00', '#008B02', '#006B76', '#1273DE', '#004DCF', '#5300EB', '#EB9694', '#FAD0C3', '#FEF3BD'];
+    const palette = [
+      '#B80000',
+      '#DB3E00',
+      '#FCCB00',
+      '#008B02',
+      '#006B76',
+      '#1273DE',
+      '#004DCF',
+      '#5300EB',
+      '#EB9694',
+      '#FAD0C3',
+      '#FEF3BD',
+    ];
     for (let i = 0; i < plan.body.plan.queues; i++) {
-      expect((await t.request('POST', '/queue', { token: company.token, body: { name: `Q${i}`, color: palette[i] } })).status).toBe(201);
+      expect(
+        (await t.request('POST', '/queue', { token: company.token, body: { name: `Q${i}`, color: palette[i] } }))
+          .status,
+      ).toBe(201);
     }
-    expect(await t.request('POST', '/queue', { token: company.token, body: { name: 'Too many', color: '#000000' } })).toMatchObject({
+    expect(
+      await t.request('POST', '/queue', { token: company.token, body: { name: 'Too many', color: '#000000' } }),
+    ).toMatchObject({
       status: 403,
       body: { error: 'ERR_PLAN_LIMIT_QUEUES' },
     });
@@ -70,9 +108,14 @@ describe('queues', () => {
 
   it('lets agents read queues but only admins change them', async () => {
     const company = await signupCompany(t, 'AgentQueues');
-    await t.request('POST', '/users', { token: company.token, body: { name: 'Agent', email: 'agent@agentqueues.test', password: 'agent-pass' } });
+    await t.request('POST', '/users', {
+      token: company.token,
+      body: { name: 'Agent', email: 'agent@agentqueues.test', password: 'agent-pass' },
+    });
     const agent = await t.login('agent@agentqueues.test', 'agent-pass');
     expect((await t.request('GET', '/queue', { token: agent.token })).status).toBe(200);
-    expect((await t.request('POST', '/queue', { token: agent.token, body: { name: 'Mine', color: '#000000' } })).status).toBe(403);
+    expect(
+      (await t.request('POST', '/queue', { token: agent.token, body: { name: 'Mine', color: '#000000' } })).status,
+    ).toBe(403);
   });
 });

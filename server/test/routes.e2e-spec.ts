@@ -7,7 +7,14 @@ const METHOD = 'method';
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'ALL', 'OPTIONS', 'HEAD'];
 
 /** The routes that answer without a session. Adding one here is a deliberate, reviewed act. */
-const PUBLIC_ROUTES = ['GET /health', 'POST /auth/login', 'POST /auth/refresh_token', 'DELETE /auth/logout', 'GET /plans/list', 'POST /companies/cadastro'];
+const PUBLIC_ROUTES = [
+  'GET /health',
+  'POST /auth/login',
+  'POST /auth/refresh_token',
+  'DELETE /auth/logout',
+  'GET /plans/list',
+  'POST /companies/cadastro',
+];
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,7 +38,10 @@ function registeredRoutes(): { route: string; isPublic: boolean }[] {
       const path = Reflect.getMetadata(PATH, handler);
       if (path === undefined) continue;
       const method = METHODS[Reflect.getMetadata(METHOD, handler) as number];
-      const full = `/${[base, String(path)].map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}`;
+      const full = `/${[base, String(path)]
+        .map((p) => p.replace(/^\/+|\/+$/g, ''))
+        .filter(Boolean)
+        .join('/')}`;
       const isPublic = !!reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, metatype]);
       routes.push({ route: `${method} ${full}`, isPublic });
     }
@@ -42,10 +52,21 @@ function registeredRoutes(): { route: string; isPublic: boolean }[] {
 it('every route is either guarded or deliberately public', async () => {
   const routes = registeredRoutes();
   expect(routes.length).toBeGreaterThan(15);
-  expect(routes.filter((r) => r.isPublic).map((r) => r.route).sort()).toEqual([...PUBLIC_ROUTES].sort());
+  expect(
+    routes
+      .filter((r) => r.isPublic)
+      .map((r) => r.route)
+      .sort(),
+  ).toEqual([...PUBLIC_ROUTES].sort());
   for (const { route } of routes.filter((r) => !r.isPublic)) {
     const [method, path] = route.split(' ');
-    const res = await t.request(method, path.replace(/:\w+/g, '1'), { body: method === 'GET' || method === 'DELETE' ? undefined : {} });
-    expect({ route, status: res.status, body: res.body }).toEqual({ route, status: 401, body: { error: 'ERR_INVALID_TOKEN' } });
+    const res = await t.request(method, path.replace(/:\w+/g, '1'), {
+      body: method === 'GET' || method === 'DELETE' ? undefined : {},
+    });
+    expect({ route, status: res.status, body: res.body }).toEqual({
+      route,
+      status: 401,
+      body: { error: 'ERR_INVALID_TOKEN' },
+    });
   }
 });

@@ -12,7 +12,12 @@ describe('settings', () => {
     const { token } = await signupCompany(t, 'Settings');
     const res = await t.request('GET', '/settings', { token });
     expect(res.body.map((s: { key: string }) => s.key).sort()).toEqual([...SETTING_KEYS].sort());
-    expect(res.body).toEqual(expect.arrayContaining([{ key: 'userRating', value: 'disabled' }, { key: 'campaignsEnabled', value: 'true' }]));
+    expect(res.body).toEqual(
+      expect.arrayContaining([
+        { key: 'userRating', value: 'disabled' },
+        { key: 'campaignsEnabled', value: 'true' },
+      ]),
+    );
   });
 
   it('updates a key, tells the company, and shows in the session user', async () => {
@@ -20,7 +25,10 @@ describe('settings', () => {
     const socket = t.socket(company.token);
     await nextEvent(socket, 'ready');
     const event = nextEvent(socket, `company-${company.companyId}-settings`);
-    const res = await t.request('PUT', '/settings/scheduleType', { token: company.token, body: { key: 'scheduleType', value: 'queue' } });
+    const res = await t.request('PUT', '/settings/scheduleType', {
+      token: company.token,
+      body: { key: 'scheduleType', value: 'queue' },
+    });
     expect(res).toMatchObject({ status: 200, body: { key: 'scheduleType', value: 'queue' } });
     await expect(event).resolves.toEqual({ action: 'update', setting: { key: 'scheduleType', value: 'queue' } });
     const me = await t.request('GET', '/auth/me', { token: company.token });
@@ -29,16 +37,27 @@ describe('settings', () => {
 
   it('refuses unknown keys and values outside the allowed ones', async () => {
     const { token } = await signupCompany(t, 'SettingsBad');
-    expect(await t.request('PUT', '/settings/nope', { token, body: { value: 'x' } })).toMatchObject({ status: 404, body: { error: 'ERR_NO_SETTING_FOUND' } });
+    expect(await t.request('PUT', '/settings/nope', { token, body: { value: 'x' } })).toMatchObject({
+      status: 404,
+      body: { error: 'ERR_NO_SETTING_FOUND' },
+    });
     const res = await t.request('PUT', '/settings/userRating', { token, body: { value: 'maybe' } });
-    expect(res).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: [{ field: 'value', message: 'validation.oneOf' }] } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_VALIDATION', fields: [{ field: 'value', message: 'validation.oneOf' }] },
+    });
   });
 
   it('is for admins only', async () => {
     const company = await signupCompany(t, 'SettingsAgent');
-    await t.request('POST', '/users', { token: company.token, body: { name: 'Agent', email: 'agent@settingsagent.test', password: 'agent-pass' } });
+    await t.request('POST', '/users', {
+      token: company.token,
+      body: { name: 'Agent', email: 'agent@settingsagent.test', password: 'agent-pass' },
+    });
     const agent = await t.login('agent@settingsagent.test', 'agent-pass');
     expect((await t.request('GET', '/settings', { token: agent.token })).status).toBe(403);
-    expect((await t.request('PUT', '/settings/userRating', { token: agent.token, body: { value: 'enabled' } })).status).toBe(403);
+    expect(
+      (await t.request('PUT', '/settings/userRating', { token: agent.token, body: { value: 'enabled' } })).status,
+    ).toBe(403);
   });
 });

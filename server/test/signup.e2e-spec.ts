@@ -37,11 +37,28 @@ describe('self-service sign-up', () => {
     expect(due).toBeLessThan(before + TRIAL_DAYS * 86_400_000 + 60_000);
 
     const session = await t.login('dono@padaria.test', 'padaria-1');
-    expect(session.user).toMatchObject({ profile: 'admin', super: false, name: 'Padaria Sol', company: { name: 'Padaria Sol' } });
+    expect(session.user).toMatchObject({
+      profile: 'admin',
+      super: false,
+      name: 'Padaria Sol',
+      company: { name: 'Padaria Sol' },
+    });
     const plan = await t.request('GET', `/companies/listPlan/${session.user.companyId}`, { token: session.token });
-    expect(plan.body).toMatchObject({ id: session.user.companyId, recurrence: 'MENSAL', plan: { id: plans.body[0].id } });
+    expect(plan.body).toMatchObject({
+      id: session.user.companyId,
+      recurrence: 'MENSAL',
+      plan: { id: plans.body[0].id },
+    });
     expect(Object.keys(plan.body.plan)).toEqual(
-      expect.arrayContaining(['useCampaigns', 'useKanban', 'useOpenAi', 'useIntegrations', 'useSchedules', 'useInternalChat', 'useExternalApi']),
+      expect.arrayContaining([
+        'useCampaigns',
+        'useKanban',
+        'useOpenAi',
+        'useIntegrations',
+        'useSchedules',
+        'useInternalChat',
+        'useExternalApi',
+      ]),
     );
   });
 
@@ -49,11 +66,23 @@ describe('self-service sign-up', () => {
     const plans = await t.request('GET', '/plans/list');
     const body = { name: 'Dup', email: 'dup@signup.test', password: 'dup-pass', planId: plans.body[0].id };
     expect((await t.request('POST', '/companies/cadastro', { body })).status).toBe(201);
-    expect(await t.request('POST', '/companies/cadastro', { body })).toMatchObject({ status: 409, body: { error: 'ERR_EMAIL_ALREADY_EXISTS' } });
-    expect((await t.request('POST', '/companies/cadastro', { body: { ...body, email: 'x@signup.test', planId: 999 } })).body.fields).toEqual([
-      { field: 'planId', message: 'validation.oneOf' },
+    expect(await t.request('POST', '/companies/cadastro', { body })).toMatchObject({
+      status: 409,
+      body: { error: 'ERR_EMAIL_ALREADY_EXISTS' },
+    });
+    expect(
+      (await t.request('POST', '/companies/cadastro', { body: { ...body, email: 'x@signup.test', planId: 999 } })).body
+        .fields,
+    ).toEqual([{ field: 'planId', message: 'validation.oneOf' }]);
+    const bad = await t.request('POST', '/companies/cadastro', {
+      body: { name: 'A', email: 'no', phone: '123', password: '1' },
+    });
+    expect(bad.body.fields.map((f: { field: string }) => f.field).sort()).toEqual([
+      'email',
+      'name',
+      'password',
+      'phone',
+      'planId',
     ]);
-    const bad = await t.request('POST', '/companies/cadastro', { body: { name: 'A', email: 'no', phone: '123', password: '1' } });
-    expect(bad.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(['email', 'name', 'password', 'phone', 'planId']);
   });
 });

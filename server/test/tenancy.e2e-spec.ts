@@ -1,4 +1,5 @@
 import { rooms } from '@atendo/shared';
+import type { Server } from 'socket.io';
 import { nextEvent, receives, signupCompany, startTestApp, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -11,13 +12,18 @@ beforeAll(async () => {
   t = await startTestApp();
   a = await signupCompany(t, 'Alpha');
   b = await signupCompany(t, 'Bravo');
-  aQueue = (await t.request('POST', '/queue', { token: a.token, body: { name: 'Alpha queue', color: '#008B02' } })).body.id;
-  aAgent = (await t.request('POST', '/users', { token: a.token, body: { name: 'Alpha agent', email: 'agent@alpha.test', password: 'agent-pass', queueIds: [aQueue] } }))
-    .body.id;
+  aQueue = (await t.request('POST', '/queue', { token: a.token, body: { name: 'Alpha queue', color: '#008B02' } })).body
+    .id;
+  aAgent = (
+    await t.request('POST', '/users', {
+      token: a.token,
+      body: { name: 'Alpha agent', email: 'agent@alpha.test', password: 'agent-pass', queueIds: [aQueue] },
+    })
+  ).body.id;
 });
 afterAll(() => t.close());
 
-describe('another company\'s records answer 404, exactly like missing ones', () => {
+describe("another company's records answer 404, exactly like missing ones", () => {
   const queueBody = { name: 'Hijack', color: '#000000' };
   const userBody = { name: 'Hijack', email: 'hijack@bravo.test' };
 
@@ -36,7 +42,7 @@ describe('another company\'s records answer 404, exactly like missing ones', () 
     expect(missing).toMatchObject({ status: 404, body: { error: code } });
   });
 
-  it('lists only the own company\'s users and queues', async () => {
+  it("lists only the own company's users and queues", async () => {
     const users = await t.request('GET', '/users/', { token: b.token });
     expect(users.body.users.every((u: { companyId: number }) => u.companyId === b.companyId)).toBe(true);
     const queues = await t.request('GET', '/queue', { token: b.token });
@@ -48,13 +54,16 @@ describe('another company\'s records answer 404, exactly like missing ones', () 
   });
 
   it('ignores a company id sent in the body', async () => {
-    const res = await t.request('POST', '/queue', { token: b.token, body: { name: 'Mine', color: '#FFFFFF', companyId: a.companyId } });
+    const res = await t.request('POST', '/queue', {
+      token: b.token,
+      body: { name: 'Mine', color: '#FFFFFF', companyId: a.companyId },
+    });
     expect(res.body.companyId).toBe(b.companyId);
   });
 });
 
 describe('sockets stay inside their company', () => {
-  it('never receive another company\'s events, whatever they ask to join', async () => {
+  it("never receive another company's events, whatever they ask to join", async () => {
     const bSocket = t.socket(b.token);
     await nextEvent(bSocket, 'ready');
     // Asking for A's ticket, status and notification rooms only ever joins B's own rooms.
@@ -66,7 +75,10 @@ describe('sockets stay inside their company', () => {
 
     const bHearsA = receives(bSocket, `company-${a.companyId}-user`, 800);
     const aHears = nextEvent(aSocket, `company-${a.companyId}-user`);
-    await t.request('PUT', `/users/${aAgent}`, { token: a.token, body: { name: 'Renamed', email: 'agent@alpha.test' } });
+    await t.request('PUT', `/users/${aAgent}`, {
+      token: a.token,
+      body: { name: 'Renamed', email: 'agent@alpha.test' },
+    });
     expect((await aHears).user.name).toBe('Renamed');
     expect(await bHearsA).toBe(false);
 
@@ -83,10 +95,8 @@ describe('sockets stay inside their company', () => {
     const agent = await t.login('agent@alpha.test', 'agent-pass');
     const socket = t.socket(agent.token);
     await nextEvent(socket, 'ready');
-    const { Server } = await import('socket.io');
-    const io = t.app.get(await import('../src/modules/realtime/realtime.service.js').then((m) => m.RealtimeService)) as unknown as {
-      server: InstanceType<typeof Server>;
-    };
+    const { RealtimeService } = await import('../src/modules/realtime/realtime.service.js');
+    const io = t.app.get(RealtimeService) as unknown as { server: Server };
     const [serverSocket] = await io.server.in(rooms.user(a.companyId, agent.user.id)).fetchSockets();
     expect(serverSocket).toBeDefined();
     const joined = [...serverSocket.rooms].filter((room) => room !== serverSocket.id);

@@ -22,9 +22,17 @@ describe('users', () => {
   it('creates a user with queues, lists, searches, pages and deletes', async () => {
     const queue = await t.request('POST', '/queue', { token: admin.token, body: { name: 'Sales', color: '#1273DE' } });
     expect(queue.status).toBe(201);
-    const created = await t.request('POST', '/users', { token: admin.token, body: newUser({ queueIds: [queue.body.id], allTicket: 'enabled' }) });
+    const created = await t.request('POST', '/users', {
+      token: admin.token,
+      body: newUser({ queueIds: [queue.body.id], allTicket: 'enabled' }),
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Maria Agent', profile: 'user', allTicket: 'enabled', queues: [{ id: queue.body.id, name: 'Sales', color: '#1273DE' }] });
+    expect(created.body).toMatchObject({
+      name: 'Maria Agent',
+      profile: 'user',
+      allTicket: 'enabled',
+      queues: [{ id: queue.body.id, name: 'Sales', color: '#1273DE' }],
+    });
     expect(created.body).not.toHaveProperty('passwordHash');
 
     const page = await t.request('GET', '/users/?searchParam=MARIA&pageNumber=1', { token: admin.token });
@@ -40,7 +48,9 @@ describe('users', () => {
     expect(agent.user.queues).toHaveLength(1);
 
     expect((await t.request('DELETE', `/users/${created.body.id}`, { token: admin.token })).status).toBe(204);
-    expect((await t.request('GET', `/users/${created.body.id}`, { token: admin.token })).body).toEqual({ error: 'ERR_NO_USER_FOUND' });
+    expect((await t.request('GET', `/users/${created.body.id}`, { token: admin.token })).body).toEqual({
+      error: 'ERR_NO_USER_FOUND',
+    });
     // The deleted user's session ended with them.
     expect((await t.request('GET', '/auth/me', { token: agent.token })).status).toBe(401);
   });
@@ -49,7 +59,10 @@ describe('users', () => {
     const company = await signupCompany(t, 'Paging');
     await t.app.get(DataSource).getRepository(PlanEntity).update({ name: 'Default' }, { users: 0 });
     for (let i = 0; i < 22; i++) {
-      const res = await t.request('POST', '/users', { token: company.token, body: newUser({ name: `Pager ${String(i).padStart(2, '0')}` }) });
+      const res = await t.request('POST', '/users', {
+        token: company.token,
+        body: newUser({ name: `Pager ${String(i).padStart(2, '0')}` }),
+      });
       expect(res.status).toBe(201);
     }
     const first = await t.request('GET', '/users/?pageNumber=1', { token: company.token });
@@ -64,7 +77,10 @@ describe('users', () => {
   });
 
   it('answers 400 with every failing field', async () => {
-    const res = await t.request('POST', '/users', { token: admin.token, body: { name: 'A', email: 'bad', password: '123' } });
+    const res = await t.request('POST', '/users', {
+      token: admin.token,
+      body: { name: 'A', email: 'bad', password: '123' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual(
       expect.arrayContaining([
@@ -96,7 +112,9 @@ describe('users', () => {
 
   it('refuses creation while the company disabled it', async () => {
     const company = await signupCompany(t, 'NoCreation');
-    expect((await t.request('PUT', '/settings/userCreation', { token: company.token, body: { value: 'disabled' } })).status).toBe(200);
+    expect(
+      (await t.request('PUT', '/settings/userCreation', { token: company.token, body: { value: 'disabled' } })).status,
+    ).toBe(200);
     expect(await t.request('POST', '/users', { token: company.token, body: newUser() })).toMatchObject({
       status: 403,
       body: { error: 'ERR_USER_CREATION_DISABLED' },
@@ -150,10 +168,16 @@ describe('users', () => {
     expect((await t.request('GET', '/users/', { token: agent.token })).status).toBe(200);
   });
 
-  it('refuses queues that are not the company\'s', async () => {
+  it("refuses queues that are not the company's", async () => {
     const other = await signupCompany(t, 'ForeignQueues');
-    const foreign = await t.request('POST', '/queue', { token: other.token, body: { name: 'Theirs', color: '#B80000' } });
-    const res = await t.request('POST', '/users', { token: admin.token, body: newUser({ queueIds: [foreign.body.id] }) });
+    const foreign = await t.request('POST', '/queue', {
+      token: other.token,
+      body: { name: 'Theirs', color: '#B80000' },
+    });
+    const res = await t.request('POST', '/users', {
+      token: admin.token,
+      body: newUser({ queueIds: [foreign.body.id] }),
+    });
     expect(res).toMatchObject({ status: 404, body: { error: 'ERR_NO_QUEUE_FOUND' } });
   });
 });

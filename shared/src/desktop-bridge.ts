@@ -49,4 +49,3 @@ export const DESKTOP_IPC = {
   notify: 'notifications/show',
   navigate: 'app/navigate',
 } as const;
-

@@ -53,7 +53,12 @@ const ADMIN: Permission[] = [
 ];
 
 /** A supervisor watches the team: every ticket and the kanban lanes, without running the company. */
-const SUPERVISOR: Permission[] = ['tickets-manager:showall', 'tickets:peek', 'tickets:searchByUser', 'tags:kanbanToggle'];
+const SUPERVISOR: Permission[] = [
+  'tickets-manager:showall',
+  'tickets:peek',
+  'tickets:searchByUser',
+  'tags:kanbanToggle',
+];
 
 const SUPER: Permission[] = ['companies:manage', 'plans:manage', 'helps:manage', 'announcements:manage'];
 

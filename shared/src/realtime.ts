@@ -19,8 +19,7 @@ export interface CompanyEventPayloads {
     | { action: 'delete'; ticketId: Id }
     | { action: 'updateUnread'; ticketId: Id };
   appMessage:
-    | { action: 'create'; message: Message; ticket: Ticket; contact: Contact }
-    | { action: 'update'; message: Message };
+    { action: 'create'; message: Message; ticket: Ticket; contact: Contact } | { action: 'update'; message: Message };
   contact: { action: 'update' | 'create'; contact: Contact } | { action: 'delete'; contactId: Id };
   whatsapp: { action: 'update'; whatsapp: WhatsappConnection } | { action: 'delete'; whatsappId: Id };
   whatsappSession: { action: 'update'; session: WhatsappSessionUpdate };
@@ -30,9 +29,7 @@ export interface CompanyEventPayloads {
   /** Sent to the sockets of a session that a newer sign-in of the same user has ended. */
   auth: { action: 'update'; user: { id: Id } };
   chat: { action: 'new-message'; chatId: Id; newMessage: ChatMessage; chat: Chat } | { action: 'update'; chat: Chat };
-  announcement:
-    | { action: 'create' | 'update'; record: Announcement }
-    | { action: 'delete'; id: Id };
+  announcement: { action: 'create' | 'update'; record: Announcement } | { action: 'delete'; id: Id };
   payment: { action: 'CONCLUIDA'; company: { id: Id; dueDate: string } };
 }
 

@@ -1,7 +1,17 @@
-import { addRecurrence, can, daysUntil, ERROR_CODES, ERROR_STATUS, hasFeature, invoiceDisplayStatus, permissionsOf, withinLimit } from './index.js';
+import {
+  addRecurrence,
+  can,
+  daysUntil,
+  ERROR_CODES,
+  ERROR_STATUS,
+  hasFeature,
+  invoiceDisplayStatus,
+  permissionsOf,
+  withinLimit,
+} from './index.js';
 
 describe('permissions', () => {
-  it('gives admins the spec\'s admin permissions and plain users none', () => {
+  it("gives admins the spec's admin permissions and plain users none", () => {
     for (const key of [
       'dashboard:view',
       'tickets-manager:showall',
@@ -52,7 +62,11 @@ describe('dates and money rules', () => {
     expect(addRecurrence(jan31, 'TRIMESTRAL').toISOString().slice(0, 10)).toBe('2027-04-30');
     expect(addRecurrence(jan31, 'SEMESTRAL').toISOString().slice(0, 10)).toBe('2027-07-31');
     expect(addRecurrence(jan31, 'ANUAL').toISOString().slice(0, 10)).toBe('2028-01-31');
-    expect(addRecurrence(new Date(Date.UTC(2027, 11, 15)), 'MENSAL').toISOString().slice(0, 10)).toBe('2028-01-15');
+    expect(
+      addRecurrence(new Date(Date.UTC(2027, 11, 15)), 'MENSAL')
+        .toISOString()
+        .slice(0, 10),
+    ).toBe('2028-01-15');
   });
 
   it('counts calendar days to a due date', () => {

@@ -19,7 +19,8 @@ async function failures(schema: { validate: (v: unknown, o: object) => Promise<u
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     const first: Record<string, string> = {};
-    for (const e of error.inner) first[e.path!] ??= typeof e.message === 'object' ? (e.message as { key: string }).key : e.message;
+    for (const e of error.inner)
+      first[e.path!] ??= typeof e.message === 'object' ? (e.message as { key: string }).key : e.message;
     return first;
   }
 }
@@ -31,24 +32,42 @@ describe('user form', () => {
       email: 'validation.email',
       password: 'validation.tooShort',
     });
-    expect(await failures(userCreateSchema, { name: 'x'.repeat(51), email: 'a@b.co', password: 'x'.repeat(51) })).toEqual({
+    expect(
+      await failures(userCreateSchema, { name: 'x'.repeat(51), email: 'a@b.co', password: 'x'.repeat(51) }),
+    ).toEqual({
       name: 'validation.tooLong',
       password: 'validation.tooLong',
     });
-    expect(await failures(userCreateSchema, {})).toEqual({ name: 'validation.required', email: 'validation.required', password: 'validation.required' });
+    expect(await failures(userCreateSchema, {})).toEqual({
+      name: 'validation.required',
+      email: 'validation.required',
+      password: 'validation.required',
+    });
   });
 
   it('keeps the bound as a parameter of the message', async () => {
-    await expect(userCreateSchema.validateAt('name', { name: 'A' })).rejects.toMatchObject({ message: { key: 'validation.tooShort', params: { min: 2 } } });
+    await expect(userCreateSchema.validateAt('name', { name: 'A' })).rejects.toMatchObject({
+      message: { key: 'validation.tooShort', params: { min: 2 } },
+    });
   });
 
   it('lets the password be left empty on update', async () => {
     expect(await failures(userUpdateSchema, { name: 'Ana', email: 'ana@x.io', password: '' })).toEqual({});
-    expect((await userUpdateSchema.validate({ name: 'Ana', email: 'ana@x.io', password: '' })).password).toBeUndefined();
+    expect(
+      (await userUpdateSchema.validate({ name: 'Ana', email: 'ana@x.io', password: '' })).password,
+    ).toBeUndefined();
   });
 
   it('refuses unknown profiles and allTicket values', async () => {
-    expect(await failures(userCreateSchema, { name: 'Ana', email: 'a@b.co', password: '12345', profile: 'root', allTicket: 'yes' })).toEqual({
+    expect(
+      await failures(userCreateSchema, {
+        name: 'Ana',
+        email: 'a@b.co',
+        password: '12345',
+        profile: 'root',
+        allTicket: 'yes',
+      }),
+    ).toEqual({
       profile: 'validation.oneOf',
       allTicket: 'validation.oneOf',
     });
@@ -61,25 +80,41 @@ describe('user form', () => {
 
 describe('sign-up', () => {
   it('requires a plan and checks the phone mask', async () => {
-    expect(await failures(signupSchema, { name: 'Padaria', email: 'a@b.co', password: '12345', phone: '(11) 9123' })).toEqual({
+    expect(
+      await failures(signupSchema, { name: 'Padaria', email: 'a@b.co', password: '12345', phone: '(11) 9123' }),
+    ).toEqual({
       phone: 'validation.phone',
       planId: 'validation.required',
     });
-    const ok = await signupSchema.validate({ name: 'Padaria', email: 'a@b.co', password: '12345', phone: '(11) 91234-5678', planId: 1 });
+    const ok = await signupSchema.validate({
+      name: 'Padaria',
+      email: 'a@b.co',
+      password: '12345',
+      phone: '(11) 91234-5678',
+      planId: 1,
+    });
     expect(ok.phone).toBe('11912345678');
   });
 });
 
 describe('other forms', () => {
   it('queue: name 2-50, colour 3-9 and a real colour', async () => {
-    expect(await failures(queueSchema, { name: 'Q', color: 'xx' })).toEqual({ name: 'validation.tooShort', color: 'validation.tooShort' });
+    expect(await failures(queueSchema, { name: 'Q', color: 'xx' })).toEqual({
+      name: 'validation.tooShort',
+      color: 'validation.tooShort',
+    });
     expect(await failures(queueSchema, { name: 'Sales', color: 'purple' })).toEqual({ color: 'validation.color' });
     expect(await failures(queueSchema, { name: 'Sales', color: '#1273DE' })).toEqual({});
   });
 
   it('connection: name 2-50 and the entity defaults', async () => {
     expect(await failures(whatsappSchema, { name: 'W' })).toEqual({ name: 'validation.tooShort' });
-    expect(await whatsappSchema.validate({ name: 'Main' })).toMatchObject({ maxUseBotQueues: 3, expiresTicket: 0, timeUseBotQueues: 0, provider: 'beta' });
+    expect(await whatsappSchema.validate({ name: 'Main' })).toMatchObject({
+      maxUseBotQueues: 3,
+      expiresTicket: 0,
+      timeUseBotQueues: 0,
+      provider: 'beta',
+    });
   });
 
   it('company: an empty or invalid due date becomes null', async () => {

@@ -18,7 +18,9 @@ export class YupPipe<T extends AnySchema> implements PipeTransform {
 
   async transform(value: unknown): Promise<ReturnType<T['cast']>> {
     try {
-      return (await this.schema.validate(value ?? {}, { abortEarly: false, stripUnknown: true })) as ReturnType<T['cast']>;
+      return (await this.schema.validate(value ?? {}, { abortEarly: false, stripUnknown: true })) as ReturnType<
+        T['cast']
+      >;
     } catch (error) {
       if (error instanceof ValidationError) {
         throw new DomainError('ERR_VALIDATION', { fields: fieldErrors(error) });

@@ -20,7 +20,10 @@ export function wantsHtml(request: Pick<FastifyRequest, 'headers'>): boolean {
  * year), uploaded media under /public, and index.html for any GET a browser navigation makes, so
  * the client's routes and the API's paths can share the root as the existing clients expect.
  */
-export async function registerWebApp(app: FastifyInstance, options: { webDir: string; dataDir: string }): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  options: { webDir: string; dataDir: string },
+): Promise<void> {
   await app.register(fastifyStatic, {
     root: join(options.dataDir, 'public'),
     prefix: '/public/',

@@ -12,7 +12,13 @@ describe('configuration', () => {
 
   it('starts on the embedded defaults with nothing set', () => {
     const config = loadConfig({ DATA_DIR: dataDir });
-    expect(config).toMatchObject({ port: 8080, dbUrl: null, redisUrl: null, publicUrl: 'http://localhost:8080', adminEmail: null });
+    expect(config).toMatchObject({
+      port: 8080,
+      dbUrl: null,
+      redisUrl: null,
+      publicUrl: 'http://localhost:8080',
+      adminEmail: null,
+    });
     expect(config.corsOrigins).toEqual(['http://localhost:8080', 'app://atendo']);
   });
 

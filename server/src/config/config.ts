@@ -89,7 +89,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: [
       new URL(publicUrl).origin,
       DESKTOP_ORIGIN,
-      ...input.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+      ...input.CORS_ORIGINS.split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
     ],
     logLevel: input.LOG_LEVEL,
     loginLimitPerIp: input.LOGIN_LIMIT_PER_IP,

@@ -13,4 +13,5 @@ const decimalToNumber: ValueTransformer = {
   to: (value: number | null) => value,
   from: (value: string | number | null) => (value === null ? null : Number(value)),
 };
-export const Money = () => Column({ type: 'decimal', precision: 12, scale: 2, default: 0, transformer: decimalToNumber });
+export const Money = () =>
+  Column({ type: 'decimal', precision: 12, scale: 2, default: 0, transformer: decimalToNumber });

@@ -10,7 +10,15 @@ import { SettingEntity } from '../modules/settings/entities/setting.entity.js';
 import { UserEntity } from '../modules/users/entities/user.entity.js';
 import { Initial1763740800000 } from './migrations/1763740800000-Initial.js';
 
-export const ENTITIES = [PlanEntity, CompanyEntity, QueueEntity, UserEntity, SettingEntity, SessionEntity, RefreshTokenEntity];
+export const ENTITIES = [
+  PlanEntity,
+  CompanyEntity,
+  QueueEntity,
+  UserEntity,
+  SettingEntity,
+  SessionEntity,
+  RefreshTokenEntity,
+];
 export const MIGRATIONS = [Initial1763740800000];
 
 /** MySQL/MariaDB when DB_URL is set, else an embedded SQLite file under DATA_DIR. */
@@ -20,7 +28,12 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
     migrations: MIGRATIONS,
     migrationsRun: true,
     synchronize: false,
-    logging: config.logLevel === 'silent' ? false : config.logLevel === 'debug' ? ['query' as const, 'error' as const] : ['error' as const],
+    logging:
+      config.logLevel === 'silent'
+        ? false
+        : config.logLevel === 'debug'
+          ? ['query' as const, 'error' as const]
+          : ['error' as const],
   };
   if (config.dbUrl) {
     return {

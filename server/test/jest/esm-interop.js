@@ -35,7 +35,9 @@ const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:
 export default async function repackage() {
   mkdirSync(cacheDir, { recursive: true });
   for (const name of REPACKAGED) {
-    const names = Object.keys(require(name)).filter((n) => n !== 'default' && n !== '__esModule' && /^[A-Za-z_$][\w$]*$/.test(n));
+    const names = Object.keys(require(name)).filter(
+      (n) => n !== 'default' && n !== '__esModule' && /^[A-Za-z_$][\w$]*$/.test(n),
+    );
     const hasDefault = name === '@fastify/static';
     await build({
       stdin: {
@@ -55,7 +57,8 @@ export default async function repackage() {
             b.onResolve({ filter: /^[^./]/ }, (args) => {
               if (args.namespace === 'shim') return { path: args.path, external: true };
               if (args.kind === 'entry-point' || args.path === name) return undefined;
-              if (builtins.has(args.path) || isEsmOnly(args.path, args.resolveDir)) return { path: args.path, namespace: 'shim' };
+              if (builtins.has(args.path) || isEsmOnly(args.path, args.resolveDir))
+                return { path: args.path, namespace: 'shim' };
               return undefined;
             });
             b.onLoad({ filter: /.*/, namespace: 'shim' }, (args) => ({

@@ -13,7 +13,7 @@ export const ADMIN = { email: 'root@platform.test', password: 'platform-secret-1
 export interface Reply {
   status: number;
   body: any;
-  headers: Record<string, string | string[] | undefined>;
+  headers: Record<string, string | string[] | number | undefined>;
   cookies: { name: string; value: string }[];
 }
 
@@ -21,7 +21,11 @@ export interface TestApp {
   app: NestFastifyApplication;
   config: AppConfig;
   url: string;
-  request(method: string, url: string, options?: { token?: string; body?: unknown; headers?: Record<string, string>; cookies?: Record<string, string> }): Promise<Reply>;
+  request(
+    method: string,
+    url: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string>; cookies?: Record<string, string> },
+  ): Promise<Reply>;
   login(email: string, password: string): Promise<{ token: string; user: any; refresh: string }>;
   socket(token: string): Socket;
   close(): Promise<void>;
@@ -85,7 +89,12 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     } catch {
       // not JSON (the web app's HTML)
     }
-    return { status: res.statusCode, body, headers: res.headers, cookies: res.cookies as { name: string; value: string }[] };
+    return {
+      status: res.statusCode,
+      body,
+      headers: res.headers,
+      cookies: res.cookies as { name: string; value: string }[],
+    };
   };
 
   return {
@@ -124,7 +133,13 @@ export async function signupCompany(t: TestApp, name = 'Acme') {
   const email = `admin${counter}.${randomBytes(3).toString('hex')}@${name.toLowerCase().replace(/\W/g, '')}.test`;
   const plans = await t.request('GET', '/plans/list');
   const res = await t.request('POST', '/companies/cadastro', {
-    body: { name: `${name} ${counter}`, email, phone: '(11) 98765-4321', password: 'company-pass', planId: plans.body[0].id },
+    body: {
+      name: `${name} ${counter}`,
+      email,
+      phone: '(11) 98765-4321',
+      password: 'company-pass',
+      planId: plans.body[0].id,
+    },
   });
   if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
   const session = await t.login(email, 'company-pass');

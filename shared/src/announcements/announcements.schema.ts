@@ -5,7 +5,10 @@ import { ANNOUNCEMENT_PRIORITIES } from './announcements.types.js';
 export const announcementSchema = yup.object({
   title: yup.string().trim().required(V.required).max(200, tooLong),
   text: yup.string().trim().required(V.required).max(10_000, tooLong),
-  priority: yup.number().oneOf([...ANNOUNCEMENT_PRIORITIES], V.oneOf).default(3),
+  priority: yup
+    .number()
+    .oneOf([...ANNOUNCEMENT_PRIORITIES], V.oneOf)
+    .default(3),
   status: yup.boolean().default(true),
 });
 

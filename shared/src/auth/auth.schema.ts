@@ -22,7 +22,10 @@ export const signupSchema = yup.object({
   password: yup.string().required(V.required).min(5, tooShort).max(50, tooLong),
   planId: yup.number().typeError(V.required).integer(V.integer).positive(V.required).required(V.required),
   // The old client sends these; the server decides them itself and ignores what comes.
-  recurrence: yup.mixed().oneOf([...RECURRENCES, undefined], V.oneOf).optional(),
+  recurrence: yup
+    .mixed()
+    .oneOf([...RECURRENCES, undefined], V.oneOf)
+    .optional(),
 });
 
 /** 8+ characters with a digit, a lowercase and an uppercase letter. */

@@ -20,9 +20,18 @@ export const campaignSchema = yup.object({
 });
 
 export const campaignSettingsSchema = yup.object({
-  messageInterval: yup.number().oneOf([...MESSAGE_INTERVAL_OPTIONS], V.oneOf).default(20),
-  longerIntervalAfter: yup.number().oneOf([...LONGER_INTERVAL_OPTIONS], V.oneOf).default(20),
-  greaterInterval: yup.number().oneOf([...LONGER_INTERVAL_OPTIONS], V.oneOf).default(60),
+  messageInterval: yup
+    .number()
+    .oneOf([...MESSAGE_INTERVAL_OPTIONS], V.oneOf)
+    .default(20),
+  longerIntervalAfter: yup
+    .number()
+    .oneOf([...LONGER_INTERVAL_OPTIONS], V.oneOf)
+    .default(20),
+  greaterInterval: yup
+    .number()
+    .oneOf([...LONGER_INTERVAL_OPTIONS], V.oneOf)
+    .default(60),
   variables: yup
     .array(yup.object({ key: yup.string().trim().required(V.required), value: yup.string().default('') }))
     .test('unique-keys', V.oneOf, (vars) => !vars || new Set(vars.map((v) => v.key)).size === vars.length)

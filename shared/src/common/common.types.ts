@@ -11,15 +11,7 @@ export interface Paged {
   count?: number;
 }
 
-export const WEEKDAYS_EN = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
+export const WEEKDAYS_EN = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type WeekdayEn = (typeof WEEKDAYS_EN)[number];
 
 /** Business hours for one weekday; `weekday` is the localised label the old clients send. */

@@ -16,10 +16,17 @@ export const flowNodeDataSchemas: Record<FlowNodeType, yup.AnyObjectSchema> = {
   start: yup.object({ label: yup.string().default('Inicio do fluxo') }),
   message: yup.object({ label: yup.string().trim().required(V.required) }),
   interval: yup.object({ sec: interval }),
-  condition: yup.object({ key: yup.string().required(V.required), condition: yup.string().required(V.required), value: yup.string().default('') }),
+  condition: yup.object({
+    key: yup.string().required(V.required),
+    condition: yup.string().required(V.required),
+    value: yup.string().default(''),
+  }),
   menu: yup.object({
     message: yup.string().trim().required(V.required),
-    arrayOption: yup.array(yup.object({ number: yup.number().integer().required(), value: yup.string().required(V.required) })).min(1, V.atLeastOne).required(),
+    arrayOption: yup
+      .array(yup.object({ number: yup.number().integer().required(), value: yup.string().required(V.required) }))
+      .min(1, V.atLeastOne)
+      .required(),
   }),
   img: yup.object({ url: yup.string().required(V.required) }),
   audio: yup.object({ url: yup.string().required(V.required), record: yup.boolean().default(false) }),
@@ -27,9 +34,15 @@ export const flowNodeDataSchemas: Record<FlowNodeType, yup.AnyObjectSchema> = {
   randomizer: yup.object({ percent: yup.number().min(0, V.min).max(100, V.max).required(V.required) }),
   singleBlock: yup.object({
     seq: yup.array(yup.string().required()).required(),
-    elements: yup.array(yup.object({ type: yup.string().required(), value: yup.mixed(), number: yup.string().required() })).required(),
+    elements: yup
+      .array(yup.object({ type: yup.string().required(), value: yup.mixed(), number: yup.string().required() }))
+      .required(),
   }),
-  ticket: yup.object({ data: yup.object({ id: yup.number().integer().positive(V.queueRequired).required(V.queueRequired) }).required(V.queueRequired) }),
+  ticket: yup.object({
+    data: yup
+      .object({ id: yup.number().integer().positive(V.queueRequired).required(V.queueRequired) })
+      .required(V.queueRequired),
+  }),
   typebot: integration({ name: yup.string().required(V.required) }),
   openai: integration({
     name: yup.string().trim().required(V.required),

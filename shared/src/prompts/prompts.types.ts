@@ -5,9 +5,21 @@ export type PromptModel = (typeof PROMPT_MODELS)[number];
 
 /** "texto" answers in text; the others are Brazilian Portuguese neural voices. */
 export const PROMPT_VOICES = [
-  'texto', 'pt-BR-FranciscaNeural', 'pt-BR-AntonioNeural', 'pt-BR-BrendaNeural', 'pt-BR-DonatoNeural',
-  'pt-BR-ElzaNeural', 'pt-BR-FabioNeural', 'pt-BR-GiovannaNeural', 'pt-BR-HumbertoNeural', 'pt-BR-JulioNeural',
-  'pt-BR-LeilaNeural', 'pt-BR-LeticiaNeural', 'pt-BR-ManuelaNeural', 'pt-BR-NicolauNeural', 'pt-BR-ValerioNeural',
+  'texto',
+  'pt-BR-FranciscaNeural',
+  'pt-BR-AntonioNeural',
+  'pt-BR-BrendaNeural',
+  'pt-BR-DonatoNeural',
+  'pt-BR-ElzaNeural',
+  'pt-BR-FabioNeural',
+  'pt-BR-GiovannaNeural',
+  'pt-BR-HumbertoNeural',
+  'pt-BR-JulioNeural',
+  'pt-BR-LeilaNeural',
+  'pt-BR-LeticiaNeural',
+  'pt-BR-ManuelaNeural',
+  'pt-BR-NicolauNeural',
+  'pt-BR-ValerioNeural',
   'pt-BR-YaraNeural',
 ] as const;
 
@@ -28,4 +40,9 @@ export interface Prompt {
   voiceRegion: string;
 }
 
-export const PROMPT_DEFAULTS = { model: 'gpt-3.5-turbo-1106', maxTokens: 100, temperature: 1, maxMessages: 10 } as const;
+export const PROMPT_DEFAULTS = {
+  model: 'gpt-3.5-turbo-1106',
+  maxTokens: 100,
+  temperature: 1,
+  maxMessages: 10,
+} as const;

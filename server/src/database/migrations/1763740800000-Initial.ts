@@ -1,7 +1,20 @@
-import { Table, TableForeignKey, TableIndex, type MigrationInterface, type QueryRunner, type TableColumnOptions } from 'typeorm';
+import {
+  Table,
+  TableForeignKey,
+  TableIndex,
+  type MigrationInterface,
+  type QueryRunner,
+  type TableColumnOptions,
+} from 'typeorm';
 
 // Written with TypeORM's schema builder, not raw SQL, so one migration serves MySQL/MariaDB and SQLite.
-const id: TableColumnOptions = { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' };
+const id: TableColumnOptions = {
+  name: 'id',
+  type: 'integer',
+  isPrimary: true,
+  isGenerated: true,
+  generationStrategy: 'increment',
+};
 const ref = (name: string, nullable = false): TableColumnOptions => ({ name, type: 'int', isNullable: nullable });
 const str = (name: string, length: number, extra: Partial<TableColumnOptions> = {}): TableColumnOptions => ({
   name,
@@ -11,7 +24,12 @@ const str = (name: string, length: number, extra: Partial<TableColumnOptions> = 
 });
 const text = (name: string, nullable = false): TableColumnOptions => ({ name, type: 'text', isNullable: nullable });
 const flag = (name: string, value: boolean): TableColumnOptions => ({ name, type: 'boolean', default: value });
-const time = (name: string, nullable = false): TableColumnOptions => ({ name, type: 'datetime', precision: 3, isNullable: nullable });
+const time = (name: string, nullable = false): TableColumnOptions => ({
+  name,
+  type: 'datetime',
+  precision: 3,
+  isNullable: nullable,
+});
 const stamps: TableColumnOptions[] = [
   { name: 'createdAt', type: 'datetime', precision: 3, default: 'CURRENT_TIMESTAMP(3)' },
   { name: 'updatedAt', type: 'datetime', precision: 3, default: 'CURRENT_TIMESTAMP(3)' },
@@ -25,8 +43,10 @@ export class Initial1763740800000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     // SQLite has no CURRENT_TIMESTAMP(3); TypeORM fills both stamps on every insert and update anyway.
     const isSqlite = q.connection.driver.options.type === 'better-sqlite3';
-    const withStamps = (cols: TableColumnOptions[]) =>
-      [...cols, ...stamps.map((c) => (isSqlite ? { ...c, default: "(strftime('%Y-%m-%d %H:%M:%f','now'))" } : c))];
+    const withStamps = (cols: TableColumnOptions[]) => [
+      ...cols,
+      ...stamps.map((c) => (isSqlite ? { ...c, default: "(strftime('%Y-%m-%d %H:%M:%f','now'))" } : c)),
+    ];
 
     await q.createTable(
       new Table({
@@ -130,7 +150,9 @@ export class Initial1763740800000 implements MigrationInterface {
         name: 'settings',
         columns: withStamps([id, ref('companyId'), str('key', 50), text('value')]),
         foreignKeys: [fk('companyId', 'companies', 'CASCADE')],
-        indices: [new TableIndex({ name: 'UQ_settings_company_key', columnNames: ['companyId', 'key'], isUnique: true })],
+        indices: [
+          new TableIndex({ name: 'UQ_settings_company_key', columnNames: ['companyId', 'key'], isUnique: true }),
+        ],
       }),
     );
 
@@ -141,9 +163,7 @@ export class Initial1763740800000 implements MigrationInterface {
           str('id', 36, { isPrimary: true }),
           ref('userId'),
           ref('companyId'),
-          isSqlite
-            ? { ...stamps[0], default: "(strftime('%Y-%m-%d %H:%M:%f','now'))" }
-            : stamps[0],
+          isSqlite ? { ...stamps[0], default: "(strftime('%Y-%m-%d %H:%M:%f','now'))" } : stamps[0],
           time('expiresAt'),
           time('revokedAt', true),
           str('revokedReason', 30, { isNullable: true }),
@@ -162,9 +182,7 @@ export class Initial1763740800000 implements MigrationInterface {
           id,
           str('sessionId', 36),
           str('tokenHash', 64, { isUnique: true }),
-          isSqlite
-            ? { ...stamps[0], default: "(strftime('%Y-%m-%d %H:%M:%f','now'))" }
-            : stamps[0],
+          isSqlite ? { ...stamps[0], default: "(strftime('%Y-%m-%d %H:%M:%f','now'))" } : stamps[0],
           time('expiresAt'),
           time('usedAt', true),
         ],
@@ -182,7 +200,16 @@ export class Initial1763740800000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ['refresh_tokens', 'sessions', 'settings', 'user_queues', 'users', 'queues', 'companies', 'plans']) {
+    for (const table of [
+      'refresh_tokens',
+      'sessions',
+      'settings',
+      'user_queues',
+      'users',
+      'queues',
+      'companies',
+      'plans',
+    ]) {
       await q.dropTable(table);
     }
   }

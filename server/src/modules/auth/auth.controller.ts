@@ -62,7 +62,10 @@ export class AuthController {
 
   private answer(signedIn: SignedIn, reply: FastifyReply): AuthResponse {
     if (signedIn.refreshToken) {
-      void reply.setCookie(REFRESH_COOKIE, signedIn.refreshToken, { ...this.cookieOptions(), maxAge: REFRESH_TTL_MS / 1000 });
+      void reply.setCookie(REFRESH_COOKIE, signedIn.refreshToken, {
+        ...this.cookieOptions(),
+        maxAge: REFRESH_TTL_MS / 1000,
+      });
     }
     return { token: signedIn.token, user: signedIn.user };
   }

@@ -27,11 +27,15 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string) {
     const base = `${this.prefix}:throttle:${throttlerName}:${key}`;
-    const [hits, ttlMs, blockedMs] = (await this.redis.eval(SCRIPT, 2, `${base}:hits`, `${base}:block`, ttl, limit, blockDuration || ttl)) as [
-      number,
-      number,
-      number,
-    ];
+    const [hits, ttlMs, blockedMs] = (await this.redis.eval(
+      SCRIPT,
+      2,
+      `${base}:hits`,
+      `${base}:block`,
+      ttl,
+      limit,
+      blockDuration || ttl,
+    )) as [number, number, number];
     const isBlocked = blockedMs > 0;
     return {
       totalHits: hits,

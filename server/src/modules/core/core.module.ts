@@ -13,7 +13,12 @@ export class CoreModule {
     const configProvider = { provide: APP_CONFIG, useValue: config };
     return {
       module: CoreModule,
-      imports: [TypeOrmModule.forRoot(dataSourceOptions(config)), TypeOrmModule.forFeature(ENTITIES), RedisModule, JobsModule.forRoot(config)],
+      imports: [
+        TypeOrmModule.forRoot(dataSourceOptions(config)),
+        TypeOrmModule.forFeature(ENTITIES),
+        RedisModule,
+        JobsModule.forRoot(config),
+      ],
       providers: [configProvider],
       exports: [configProvider, TypeOrmModule],
     };

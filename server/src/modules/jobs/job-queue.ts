@@ -128,7 +128,10 @@ export class InProcessJobQueue<T> implements JobQueue<T> {
             });
           } else {
             if (job.jobId) this.pendingIds.delete(job.jobId);
-            this.logger.error(`job failed after ${job.attempt} attempt(s)`, error instanceof Error ? error.stack : String(error));
+            this.logger.error(
+              `job failed after ${job.attempt} attempt(s)`,
+              error instanceof Error ? error.stack : String(error),
+            );
           }
         })
         .finally(() => {

@@ -24,7 +24,9 @@ export class JobsModule implements OnApplicationShutdown {
           {
             provide: JOB_QUEUES,
             useFactory: (): JobQueues =>
-              Object.fromEntries(QUEUE_NAMES.map((name) => [name, new InProcessJobQueue(name)])) as unknown as JobQueues,
+              Object.fromEntries(
+                QUEUE_NAMES.map((name) => [name, new InProcessJobQueue(name)]),
+              ) as unknown as JobQueues,
           },
         ],
         exports: [JOB_QUEUES],

@@ -29,7 +29,11 @@ export class QueuesController {
 
   @Put(':id')
   @RequirePermission('queues:manage')
-  update(@CurrentUser() auth: AuthUser, @Param('id', id) queueId: number, @Body(new YupPipe(queueSchema)) body: QueueInput) {
+  update(
+    @CurrentUser() auth: AuthUser,
+    @Param('id', id) queueId: number,
+    @Body(new YupPipe(queueSchema)) body: QueueInput,
+  ) {
     return this.queues.update(auth, queueId, body);
   }
 

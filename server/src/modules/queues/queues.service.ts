@@ -83,8 +83,10 @@ export class QueuesService {
   /** Colours tell queues apart in the ticket list, so two queues of a company never share one. */
   private async assertUnique(companyId: number, input: QueueInput, exceptId?: number): Promise<void> {
     const others = { companyId, ...(exceptId ? { id: Not(exceptId) } : {}) };
-    if (await this.queues.exists({ where: { ...others, color: input.color } })) throw new DomainError('ERR_QUEUE_COLOR_ALREADY_EXISTS');
-    if (await this.queues.exists({ where: { ...others, name: input.name } })) throw new DomainError('ERR_QUEUE_NAME_ALREADY_EXISTS');
+    if (await this.queues.exists({ where: { ...others, color: input.color } }))
+      throw new DomainError('ERR_QUEUE_COLOR_ALREADY_EXISTS');
+    if (await this.queues.exists({ where: { ...others, name: input.name } }))
+      throw new DomainError('ERR_QUEUE_NAME_ALREADY_EXISTS');
   }
 
   private async save(entity: QueueEntity): Promise<QueueEntity> {
@@ -93,7 +95,9 @@ export class QueuesService {
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       const message = String((error as Error).message);
-      throw new DomainError(/color/i.test(message) ? 'ERR_QUEUE_COLOR_ALREADY_EXISTS' : 'ERR_QUEUE_NAME_ALREADY_EXISTS');
+      throw new DomainError(
+        /color/i.test(message) ? 'ERR_QUEUE_COLOR_ALREADY_EXISTS' : 'ERR_QUEUE_NAME_ALREADY_EXISTS',
+      );
     }
   }
 }

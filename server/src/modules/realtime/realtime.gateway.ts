@@ -61,7 +61,10 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
       socket.disconnect(true);
       return;
     }
-    const user = await this.users.findOne({ where: { id: auth.userId, companyId: auth.companyId }, relations: { queues: true } });
+    const user = await this.users.findOne({
+      where: { id: auth.userId, companyId: auth.companyId },
+      relations: { queues: true },
+    });
     if (!user) {
       socket.disconnect(true);
       return;
@@ -105,13 +108,15 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   @SubscribeMessage('joinTickets')
   async joinTickets(@ConnectedSocket() socket: AppSocket, @MessageBody() status: unknown): Promise<void> {
     const auth = socket.data.auth;
-    if (auth && (TICKET_STATUSES as readonly unknown[]).includes(status)) await socket.join(rooms.status(auth.companyId, String(status)));
+    if (auth && (TICKET_STATUSES as readonly unknown[]).includes(status))
+      await socket.join(rooms.status(auth.companyId, String(status)));
   }
 
   @SubscribeMessage('joinTicketsLeave')
   async leaveTickets(@ConnectedSocket() socket: AppSocket, @MessageBody() status: unknown): Promise<void> {
     const auth = socket.data.auth;
-    if (auth && (TICKET_STATUSES as readonly unknown[]).includes(status)) await socket.leave(rooms.status(auth.companyId, String(status)));
+    if (auth && (TICKET_STATUSES as readonly unknown[]).includes(status))
+      await socket.leave(rooms.status(auth.companyId, String(status)));
   }
 
   /** The client's "I am here" ping: the dashboard shows an agent online within 5 minutes of it. */
@@ -122,8 +127,10 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     const now = Date.now();
     if (now - (this.lastSeenWrite.get(auth.userId) ?? 0) < SEEN_WRITE_EVERY_MS) return;
     this.lastSeenWrite.set(auth.userId, now);
-    await this.users.update({ id: auth.userId, companyId: auth.companyId }, { lastSeenAt: new Date(now) }).catch((error: unknown) => {
-      this.logger.warn(`userStatus write failed: ${String(error)}`);
-    });
+    await this.users
+      .update({ id: auth.userId, companyId: auth.companyId }, { lastSeenAt: new Date(now) })
+      .catch((error: unknown) => {
+        this.logger.warn(`userStatus write failed: ${String(error)}`);
+      });
   }
 }

@@ -20,7 +20,12 @@ export class RealtimeService {
   }
 
   /** To the sockets in one room of the company (a user, a session, a queue, a ticket...). */
-  toRoom<S extends CompanyEventSuffix>(room: string, companyId: number, suffix: S, payload: CompanyEventPayloads[S]): void {
+  toRoom<S extends CompanyEventSuffix>(
+    room: string,
+    companyId: number,
+    suffix: S,
+    payload: CompanyEventPayloads[S],
+  ): void {
     this.server?.to(room).emit(companyEvent(companyId, suffix), payload);
   }
 

@@ -18,7 +18,8 @@ export class SessionHousekeeping implements OnApplicationBootstrap {
     const queue = this.queues.housekeeping;
     queue.process(async () => {
       const purged = await this.sessions.purgeExpired();
-      if (purged.tokens || purged.sessions) this.logger.log(`purged ${purged.tokens} refresh tokens, ${purged.sessions} sessions`);
+      if (purged.tokens || purged.sessions)
+        this.logger.log(`purged ${purged.tokens} refresh tokens, ${purged.sessions} sessions`);
     });
     await queue.add({}, { jobId: 'purge-sessions', repeatEveryMs: HOUR });
   }

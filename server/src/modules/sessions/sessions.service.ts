@@ -49,8 +49,14 @@ export class SessionsService {
   ) {}
 
   /** Starts a session and ends every other session of the user (one sign-in at a time). */
-  async start(user: { id: number; companyId: number }, meta: { userAgent: string; ip: string }): Promise<{ sessionId: string; refreshToken: string }> {
-    const others = await this.sessions.find({ where: { userId: user.id, revokedAt: IsNull() }, select: { id: true, companyId: true } });
+  async start(
+    user: { id: number; companyId: number },
+    meta: { userAgent: string; ip: string },
+  ): Promise<{ sessionId: string; refreshToken: string }> {
+    const others = await this.sessions.find({
+      where: { userId: user.id, revokedAt: IsNull() },
+      select: { id: true, companyId: true },
+    });
     const sessionId = randomUUID();
     const refreshToken = this.tokensService.newRefreshToken();
     const now = Date.now();
@@ -112,19 +118,28 @@ export class SessionsService {
 
   /** Ends a session; its sockets hear why (when asked) and are dropped. */
   async revoke(sessionId: string, companyId: number, reason: string, notify = false): Promise<void> {
-    await this.sessions.update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date(), revokedReason: reason });
+    await this.sessions.update(
+      { id: sessionId, revokedAt: IsNull() },
+      { revokedAt: new Date(), revokedReason: reason },
+    );
     this.cache.delete(sessionId);
     if (notify) {
       const session = await this.sessions.findOne({ where: { id: sessionId }, select: { userId: true } });
       if (session) {
-        this.realtime.toRoom(rooms.session(companyId, sessionId), companyId, 'auth', { action: 'update', user: { id: session.userId } });
+        this.realtime.toRoom(rooms.session(companyId, sessionId), companyId, 'auth', {
+          action: 'update',
+          user: { id: session.userId },
+        });
       }
     }
     this.realtime.disconnectSession(companyId, sessionId);
   }
 
   async revokeAllOfUser(userId: number, reason: string): Promise<void> {
-    const active = await this.sessions.find({ where: { userId, revokedAt: IsNull() }, select: { id: true, companyId: true } });
+    const active = await this.sessions.find({
+      where: { userId, revokedAt: IsNull() },
+      select: { id: true, companyId: true },
+    });
     for (const session of active) await this.revoke(session.id, session.companyId, reason);
   }
 
@@ -144,7 +159,13 @@ export class SessionsService {
     if (cached && Date.now() - cached.at < SESSION_CACHE_MS) return cached.auth;
     const row = await this.db
       .createQueryBuilder()
-      .select(['s.id AS sessionId', 's.userId AS userId', 's.companyId AS companyId', 'u.profile AS profile', 'u.super AS super'])
+      .select([
+        's.id AS sessionId',
+        's.userId AS userId',
+        's.companyId AS companyId',
+        'u.profile AS profile',
+        'u.super AS super',
+      ])
       .from(SessionEntity, 's')
       .innerJoin('users', 'u', 'u.id = s.userId')
       .innerJoin('companies', 'c', 'c.id = s.companyId')
@@ -154,7 +175,13 @@ export class SessionsService {
       .andWhere('(c.status = :on OR c.isPlatform = :on)', { on: true })
       .getRawOne<{ sessionId: string; userId: number; companyId: number; profile: Profile; super: number | boolean }>();
     const auth = row
-      ? { sessionId: row.sessionId, userId: Number(row.userId), companyId: Number(row.companyId), profile: row.profile, super: !!Number(row.super) }
+      ? {
+          sessionId: row.sessionId,
+          userId: Number(row.userId),
+          companyId: Number(row.companyId),
+          profile: row.profile,
+          super: !!Number(row.super),
+        }
       : null;
     if (this.cache.size > 50_000) this.cache.clear();
     this.cache.set(sessionId, { auth, at: Date.now() });

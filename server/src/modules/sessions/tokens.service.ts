@@ -30,7 +30,11 @@ export class TokensService {
   /** Expired answers 403 (the client refreshes); anything else wrong answers 401. */
   async verifyAccess(token: string): Promise<AccessTokenClaims> {
     try {
-      const { payload } = await jwtVerify(token, this.accessKey, { algorithms: [ALGORITHM], issuer: ISSUER, requiredClaims: ['exp', 'sub'] });
+      const { payload } = await jwtVerify(token, this.accessKey, {
+        algorithms: [ALGORITHM],
+        issuer: ISSUER,
+        requiredClaims: ['exp', 'sub'],
+      });
       if (typeof payload.sid !== 'string' || typeof payload.companyId !== 'number') {
         throw new DomainError('ERR_INVALID_TOKEN');
       }

@@ -41,7 +41,11 @@ export class SettingsService {
   }
 
   /** Every company starts with the catalogue's defaults (in the caller's transaction). */
-  async createDefaults(em: EntityManager, companyId: number, overrides: Partial<Record<string, string>> = {}): Promise<void> {
+  async createDefaults(
+    em: EntityManager,
+    companyId: number,
+    overrides: Partial<Record<string, string>> = {},
+  ): Promise<void> {
     await em.insert(
       SettingEntity,
       defaultSettings().map(({ key, value }) => ({ companyId, key, value: overrides[key] ?? value })),

@@ -28,7 +28,9 @@ export class SeedService implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     const platform = await this.db.getRepository(CompanyEntity).findOneBy({ isPlatform: true });
     if (platform) {
-      const admin = await this.db.getRepository(UserEntity).findOne({ where: { companyId: platform.id, super: true }, order: { id: 'ASC' } });
+      const admin = await this.db
+        .getRepository(UserEntity)
+        .findOne({ where: { companyId: platform.id, super: true }, order: { id: 'ASC' } });
       if (admin) this.logger.log(`Sign in at ${this.config.publicUrl} as ${admin.email}`);
       return;
     }

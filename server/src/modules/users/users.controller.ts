@@ -1,5 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { LANGUAGES, userCreateSchema, userUpdateSchema, type Language, type UserCreateInput, type UserUpdateInput } from '@atendo/shared';
+import {
+  LANGUAGES,
+  userCreateSchema,
+  userUpdateSchema,
+  type Language,
+  type UserCreateInput,
+  type UserUpdateInput,
+} from '@atendo/shared';
 import type { AuthUser } from '../../common/auth-user.js';
 import { CurrentUser, RequirePermission } from '../../common/decorators.js';
 import { DomainError } from '../../common/domain-error.js';

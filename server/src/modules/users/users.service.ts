@@ -43,7 +43,11 @@ export class UsersService {
     const qb = this.users.createQueryBuilder('u').where('u.companyId = :companyId', { companyId: auth.companyId });
     if (query.searchParam) {
       const pattern = likePattern(query.searchParam);
-      qb.andWhere(new Brackets((w) => w.where('LOWER(u.name) LIKE :pattern', { pattern }).orWhere('LOWER(u.email) LIKE :pattern', { pattern })));
+      qb.andWhere(
+        new Brackets((w) =>
+          w.where('LOWER(u.name) LIKE :pattern', { pattern }).orWhere('LOWER(u.email) LIKE :pattern', { pattern }),
+        ),
+      );
     }
     const count = await qb.getCount();
     const page = await qb
@@ -58,7 +62,11 @@ export class UsersService {
 
   /** Everyone of the company, for pickers (transfer, chat members): no e-mails, no paging. */
   async listAll(auth: AuthUser): Promise<Pick<User, 'id' | 'name' | 'profile' | 'queues'>[]> {
-    const users = await this.users.find({ where: { companyId: auth.companyId }, relations: { queues: true }, order: { name: 'ASC' } });
+    const users = await this.users.find({
+      where: { companyId: auth.companyId },
+      relations: { queues: true },
+      order: { name: 'ASC' },
+    });
     return users.map((u) => {
       const { id, name, profile, queues } = toUser(u);
       return { id, name, profile, queues };
@@ -71,9 +79,13 @@ export class UsersService {
   }
 
   async create(auth: AuthUser, input: UserCreateInput): Promise<User> {
-    const company = await this.db.getRepository(CompanyEntity).findOneOrFail({ where: { id: auth.companyId }, relations: { plan: true } });
+    const company = await this.db
+      .getRepository(CompanyEntity)
+      .findOneOrFail({ where: { id: auth.companyId }, relations: { plan: true } });
     if (!auth.super) {
-      const setting = await this.db.getRepository(SettingEntity).find({ where: { companyId: auth.companyId, key: 'userCreation' } });
+      const setting = await this.db
+        .getRepository(SettingEntity)
+        .find({ where: { companyId: auth.companyId, key: 'userCreation' } });
       if (settingValue(setting, 'userCreation') === 'disabled') throw new DomainError('ERR_USER_CREATION_DISABLED');
     }
     const current = await this.users.count({ where: { companyId: auth.companyId } });
@@ -147,7 +159,9 @@ export class UsersService {
     const user = await this.users.findOne({ where: { id: userId }, relations: { queues: true } });
     if (!user) throw new DomainError('ERR_SESSION_EXPIRED');
     const company = await this.db.getRepository(CompanyEntity).findOneByOrFail({ id: user.companyId });
-    const settings = await this.db.getRepository(SettingEntity).find({ where: { companyId: user.companyId }, order: { key: 'ASC' } });
+    const settings = await this.db
+      .getRepository(SettingEntity)
+      .find({ where: { companyId: user.companyId }, order: { key: 'ASC' } });
     return toSessionUser(user, company, settings);
   }
 
@@ -202,4 +216,3 @@ export class UsersService {
     }
   }
 }
-
