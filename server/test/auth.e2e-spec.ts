@@ -65,6 +65,14 @@ describe('sign-in', () => {
     expect(new Date(res.body.dueDate).toDateString()).toBe(past.toDateString());
   });
 
+  it('never locks the platform company out, whatever its due date', async () => {
+    const { user } = await t.login(ADMIN.email, ADMIN.password);
+    const companies = t.app.get(DataSource).getRepository(CompanyEntity);
+    await companies.update({ id: user.companyId }, { dueDate: new Date(Date.now() - 30 * 86_400_000) });
+    expect((await t.request('POST', '/auth/login', { body: ADMIN })).status).toBe(200);
+    await companies.update({ id: user.companyId }, { dueDate: null });
+  });
+
   it('refuses a disabled company', async () => {
     const company = await signupCompany(t, 'Disabled');
     await t.app.get(DataSource).getRepository(CompanyEntity).update({ id: company.companyId }, { status: false });

@@ -36,12 +36,13 @@ export interface TestApp {
  * on the MySQL/MariaDB server of DB_URL, and its own key prefix on the Redis of REDIS_URL. Files
  * can therefore run in parallel against one MariaDB and one Redis.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, sharing?: TestApp): Promise<TestApp> {
   const suffix = randomBytes(4).toString('hex');
-  const dataDir = mkdtempSync(join(tmpdir(), 'atendo-test-'));
+  // A second node of the same installation shares the first one's data and Redis prefix.
+  const dataDir = sharing ? sharing.config.dataDir : mkdtempSync(join(tmpdir(), 'atendo-test-'));
   let database: { admin: string; name: string } | null = null;
-  let dbUrl: string | undefined;
-  if (process.env.DB_URL) {
+  let dbUrl: string | undefined = sharing?.config.dbUrl ?? undefined;
+  if (process.env.DB_URL && !sharing) {
     const base = new URL(process.env.DB_URL);
     const name = `atendo_test_${suffix}`;
     const admin = `${base.protocol}//${base.username}${base.password ? `:${base.password}` : ''}@${base.host}/`;
@@ -63,7 +64,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     LOGIN_LIMIT_PER_ACCOUNT: '1000',
     SIGNUP_LIMIT_PER_IP: '1000',
     ...(dbUrl ? { DB_URL: dbUrl } : {}),
-    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `atendo-test-${suffix}` } : {}),
+    ...(process.env.REDIS_URL
+      ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: sharing?.config.redisPrefix ?? `atendo-test-${suffix}` }
+      : {}),
+    ...(sharing ? { JWT_SECRET: sharing.config.jwtSecret, JWT_REFRESH_SECRET: sharing.config.jwtRefreshSecret } : {}),
     ...env,
   });
   const app = await createApp(config);
@@ -121,7 +125,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
         await connection.query(`DROP DATABASE IF EXISTS \`${database.name}\``);
         await connection.end();
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!sharing) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
