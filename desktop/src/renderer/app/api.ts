@@ -1,0 +1,41 @@
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { resolveBaseUrl } from './base-url';
+import { type AppBaseQuery, withReauth } from './reauth-base-query';
+import { sessionRefresher } from './session-refresh';
+
+/**
+ * Public calls go out like the old family's second client: no cookies and no bearer token. Login is
+ * not among them because its answer sets the refresh cookie, which needs credentials to be kept.
+ */
+export const PUBLIC_ENDPOINTS = new Set(['listPublicPlans', 'signup']);
+
+let fetcher: { base: string; query: AppBaseQuery } | null = null;
+
+const rawBaseQuery: AppBaseQuery = async (args, api, extraOptions) => {
+  const base = await resolveBaseUrl();
+  if (!fetcher || fetcher.base !== base) {
+    fetcher = {
+      base,
+      query: fetchBaseQuery({
+        baseUrl: base,
+        credentials: 'include',
+        prepareHeaders: (headers, { getState, endpoint }) => {
+          const token = (getState() as { auth: { token: string | null } }).auth.token;
+          if (token && !PUBLIC_ENDPOINTS.has(endpoint)) headers.set('Authorization', `Bearer ${token}`);
+          return headers;
+        },
+      }),
+    };
+  }
+  const request = typeof args === 'string' ? { url: args } : args;
+  const isPublic = PUBLIC_ENDPOINTS.has(api.endpoint);
+  return fetcher.query(isPublic ? { ...request, credentials: 'omit' } : request, api, extraOptions);
+};
+
+/** The one API slice; every feature adds its endpoints with injectEndpoints. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: withReauth(rawBaseQuery, sessionRefresher),
+  tagTypes: ['CompanyPlan'],
+  endpoints: () => ({}),
+});

@@ -1,0 +1,56 @@
+import {
+  combineSlices,
+  configureStore,
+  createListenerMiddleware,
+  type ThunkAction,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
+import { useDispatch, useSelector } from 'react-redux';
+import { authSlice, sessionCleared, sessionStarted } from '../features/auth/auth.slice';
+import { shellSlice, themeChosen, volumeChanged } from '../features/shell/shell.slice';
+import { api } from './api';
+import { STORAGE_KEYS, writeStored } from './storage';
+
+const rootReducer = combineSlices(api, authSlice, shellSlice);
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** Persistence lives here, next to the actions that cause it, so reducers stay pure. */
+function persistenceListeners() {
+  const listeners = createListenerMiddleware();
+  listeners.startListening({
+    actionCreator: sessionStarted,
+    effect: (action) => writeStored(STORAGE_KEYS.token, action.payload.token),
+  });
+  listeners.startListening({
+    actionCreator: sessionCleared,
+    effect: (_action, listenerApi) => {
+      writeStored(STORAGE_KEYS.token, null);
+      // Cached company data must not survive into the next user's session.
+      listenerApi.dispatch(api.util.resetApiState());
+    },
+  });
+  listeners.startListening({
+    actionCreator: themeChosen,
+    effect: (action) => writeStored(STORAGE_KEYS.preferredTheme, action.payload),
+  });
+  listeners.startListening({
+    actionCreator: volumeChanged,
+    effect: (_action, listenerApi) =>
+      writeStored(STORAGE_KEYS.volume, String((listenerApi.getState() as RootState).shell.volume)),
+  });
+  return listeners;
+}
+
+export function createAppStore() {
+  return configureStore({
+    reducer: rootReducer,
+    middleware: (getDefault) => getDefault().prepend(persistenceListeners().middleware).concat(api.middleware),
+  });
+}
+
+export type AppStore = ReturnType<typeof createAppStore>;
+export type AppDispatch = AppStore['dispatch'];
+export type AppThunk<R = void> = ThunkAction<R, RootState, unknown, UnknownAction>;
+
+export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+export const useAppSelector = useSelector.withTypes<RootState>();

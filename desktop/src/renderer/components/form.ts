@@ -1,0 +1,18 @@
+import type { FieldProps } from '@fluentui/react-components';
+import { type FormikProps, getIn } from 'formik';
+import type { i18n as I18n } from 'i18next';
+import { validationText } from '../app/errors';
+
+/**
+ * The Fluent Field props for one formik field: its translated error once the field was touched or
+ * the form submitted (server-side field errors arrive after a submit, so they show at once).
+ */
+export function fieldError<V>(
+  formik: FormikProps<V>,
+  name: string,
+  i18n: I18n,
+): Pick<FieldProps, 'validationState' | 'validationMessage'> {
+  const shown = getIn(formik.touched, name) || formik.submitCount > 0;
+  const message = shown ? validationText(i18n, getIn(formik.errors, name)) : undefined;
+  return message ? { validationState: 'error', validationMessage: message } : {};
+}

@@ -1,0 +1,44 @@
+import { Caption1, Card, makeStyles, Title1, tokens } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguageMenu } from '../../shell/components/LanguageMenu';
+
+const useStyles = makeStyles({
+  page: {
+    minHeight: '100vh',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    padding: tokens.spacingHorizontalL,
+    boxSizing: 'border-box',
+  },
+  top: { alignSelf: 'stretch', display: 'flex', justifyContent: 'flex-end' },
+  center: { flexGrow: 1, display: 'flex', alignItems: 'center', width: '100%', justifyContent: 'center' },
+  card: { width: '100%', padding: tokens.spacingHorizontalXXL, gap: tokens.spacingVerticalL },
+  brand: { color: tokens.colorBrandForeground1, textAlign: 'center' },
+  footer: { color: tokens.colorNeutralForeground3, padding: tokens.spacingVerticalM, textAlign: 'center' },
+});
+
+/** The frame of the signed-out pages: language menu, a centred card and the copyright footer. */
+export function PublicLayout({ children, width = 400 }: { children: ReactNode; width?: number }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  return (
+    <div className={styles.page}>
+      <div className={styles.top}>
+        <LanguageMenu saveOnServer={false} />
+      </div>
+      <div className={styles.center}>
+        <Card className={styles.card} style={{ maxWidth: width }}>
+          <Title1 as="p" className={styles.brand}>
+            {t('common.appName')}
+          </Title1>
+          {children}
+        </Card>
+      </div>
+      <footer className={styles.footer}>
+        <Caption1>{t('auth.copyright', { year: new Date().getFullYear(), version: __APP_VERSION__ })}</Caption1>
+      </footer>
+    </div>
+  );
+}

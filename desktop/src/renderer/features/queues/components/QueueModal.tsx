@@ -1,0 +1,253 @@
+import {
+  DEFAULT_QUEUE_SCHEDULES,
+  type Queue,
+  QUEUE_COLOR_PALETTE,
+  queueSchema,
+  settingValue,
+  type WeekdaySchedule,
+} from '@atendo/shared';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  Label,
+  makeStyles,
+  renderSwatchPickerGrid,
+  Spinner,
+  SwatchPicker,
+  Tab,
+  TabList,
+  Text,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components';
+import { useFormik } from 'formik';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText, serverFieldErrors, validationText } from '../../../app/errors';
+import { useAppSelector } from '../../../app/store';
+import { useNotify } from '../../../app/toasts';
+import { fieldError } from '../../../components/form';
+import { MaskedInput } from '../../../components/MaskedInput';
+import { selectSessionUser } from '../../auth/auth.slice';
+import { useCreateQueueMutation, useUpdateQueueMutation } from '../queues.api';
+
+const useStyles = makeStyles({
+  surface: { maxWidth: '640px', width: '100%' },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  colorRow: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  preview: {
+    width: '20px',
+    height: '20px',
+    borderRadius: tokens.borderRadiusSmall,
+    border: `1px solid ${tokens.colorNeutralStroke1}`,
+  },
+  error: { color: tokens.colorPaletteRedForeground1 },
+  schedule: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  scheduleRow: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalM },
+});
+
+/** Spec §5: working hours are typed as ##:##. */
+const TIME_MASK = '00:00';
+
+function TimeInput(props: { value: string; label: string; onChange: (value: string) => void; error?: string }) {
+  return (
+    <Field label={props.label} validationState={props.error ? 'error' : 'none'} validationMessage={props.error}>
+      <MaskedInput
+        mask={TIME_MASK}
+        inputMode="numeric"
+        value={props.value}
+        onValueChange={(masked) => props.onChange(masked)}
+      />
+    </Field>
+  );
+}
+
+interface QueueModalProps {
+  /** The queue to edit, or null to create one. */
+  queue: Queue | null;
+  onClose: () => void;
+}
+
+export function QueueModal({ queue, onClose }: QueueModalProps) {
+  const { t, i18n } = useTranslation();
+  const styles = useStyles();
+  const notify = useNotify();
+  const colorLabelId = useId();
+  const settings = useAppSelector(selectSessionUser)?.company.settings;
+  // Queue hours matter only when the company schedules by queue (spec 2-back-office, Queues).
+  const hoursByQueue = settingValue(settings, 'scheduleType') === 'queue';
+  const [tab, setTab] = useState<'data' | 'hours'>('data');
+  const [createQueue] = useCreateQueueMutation();
+  const [updateQueue] = useUpdateQueueMutation();
+
+  const formik = useFormik({
+    initialValues: {
+      name: queue?.name ?? '',
+      color: queue?.color ?? '',
+      greetingMessage: queue?.greetingMessage ?? '',
+      outOfHoursMessage: queue?.outOfHoursMessage ?? '',
+      orderQueue: queue?.orderQueue === null || queue?.orderQueue === undefined ? '' : String(queue.orderQueue),
+      integrationId: queue?.integrationId ?? null,
+      promptId: queue?.promptId ?? null,
+      schedules: (queue?.schedules.length ? queue.schedules : DEFAULT_QUEUE_SCHEDULES).map((s) => ({ ...s })),
+    },
+    validationSchema: queueSchema,
+    onSubmit: async (values, helpers) => {
+      const input = queueSchema.cast(values);
+      try {
+        if (queue) await updateQueue({ id: queue.id, changes: input }).unwrap();
+        else await createQueue(input).unwrap();
+        notify.success(t('queues.saved'));
+        onClose();
+      } catch (error) {
+        const fields = serverFieldErrors(error);
+        if (fields) helpers.setErrors(fields as Record<string, string>);
+        else notify.error(errorText(i18n, error));
+      }
+    },
+  });
+
+  const colorError = fieldError(formik, 'color', i18n).validationMessage;
+  const scheduleError = (index: number, key: keyof WeekdaySchedule) => {
+    const errors = formik.errors.schedules as unknown as Array<Record<string, unknown>> | undefined;
+    return formik.submitCount > 0 ? validationText(i18n, errors?.[index]?.[key]) : undefined;
+  };
+
+  const colorItems = QUEUE_COLOR_PALETTE.map((color) => ({ value: color, color, 'aria-label': color }));
+
+  return (
+    <Dialog open onOpenChange={(_event, data) => !data.open && onClose()}>
+      <DialogSurface className={styles.surface}>
+        <form onSubmit={formik.handleSubmit} noValidate>
+          <DialogBody>
+            <DialogTitle>{queue ? t('queues.modal.editTitle') : t('queues.modal.addTitle')}</DialogTitle>
+            <DialogContent className={styles.form}>
+              {hoursByQueue && (
+                <TabList selectedValue={tab} onTabSelect={(_event, data) => setTab(data.value as 'data' | 'hours')}>
+                  <Tab value="data">{t('queues.modal.dataTab')}</Tab>
+                  <Tab value="hours">{t('queues.modal.hoursTab')}</Tab>
+                </TabList>
+              )}
+              {tab === 'data' && (
+                <>
+                  <Field label={t('queues.fields.name')} required {...fieldError(formik, 'name', i18n)}>
+                    <Input
+                      name="name"
+                      value={formik.values.name}
+                      onChange={formik.handleChange}
+                      onBlur={formik.handleBlur}
+                    />
+                  </Field>
+                  <div>
+                    <div className={styles.colorRow}>
+                      <Label id={colorLabelId} required>
+                        {t('queues.fields.color')}
+                      </Label>
+                      {formik.values.color && (
+                        <>
+                          <span
+                            className={styles.preview}
+                            style={{ backgroundColor: formik.values.color }}
+                            aria-hidden
+                          />
+                          <Text size={200}>{formik.values.color}</Text>
+                        </>
+                      )}
+                    </div>
+                    <SwatchPicker
+                      layout="grid"
+                      size="small"
+                      aria-labelledby={colorLabelId}
+                      selectedValue={formik.values.color}
+                      onSelectionChange={(_event, data) => void formik.setFieldValue('color', data.selectedValue)}
+                    >
+                      {renderSwatchPickerGrid({ items: colorItems, columnCount: 10 })}
+                    </SwatchPicker>
+                    {colorError && (
+                      <Text size={200} className={styles.error} role="alert">
+                        {colorError}
+                      </Text>
+                    )}
+                  </div>
+                  <Field label={t('queues.fields.orderQueue')} {...fieldError(formik, 'orderQueue', i18n)}>
+                    <Input
+                      name="orderQueue"
+                      type="number"
+                      min={0}
+                      value={formik.values.orderQueue}
+                      onChange={formik.handleChange}
+                      onBlur={formik.handleBlur}
+                    />
+                  </Field>
+                  <Field label={t('queues.fields.greetingMessage')} {...fieldError(formik, 'greetingMessage', i18n)}>
+                    <Textarea
+                      name="greetingMessage"
+                      rows={4}
+                      resize="vertical"
+                      value={formik.values.greetingMessage}
+                      onChange={formik.handleChange}
+                      onBlur={formik.handleBlur}
+                    />
+                  </Field>
+                  <Field
+                    label={t('queues.fields.outOfHoursMessage')}
+                    {...fieldError(formik, 'outOfHoursMessage', i18n)}
+                  >
+                    <Textarea
+                      name="outOfHoursMessage"
+                      rows={3}
+                      resize="vertical"
+                      value={formik.values.outOfHoursMessage}
+                      onChange={formik.handleChange}
+                      onBlur={formik.handleBlur}
+                    />
+                  </Field>
+                </>
+              )}
+              {tab === 'hours' && (
+                <div className={styles.schedule}>
+                  {formik.values.schedules.map((day, index) => (
+                    <div key={day.weekdayEn} className={styles.scheduleRow}>
+                      <TimeInput
+                        label={t('queues.schedule.start', { day: t(`common.weekdays.${day.weekdayEn}`) })}
+                        value={day.startTime}
+                        error={scheduleError(index, 'startTime')}
+                        onChange={(value) => void formik.setFieldValue(`schedules.${index}.startTime`, value)}
+                      />
+                      <TimeInput
+                        label={t('queues.schedule.end', { day: t(`common.weekdays.${day.weekdayEn}`) })}
+                        value={day.endTime}
+                        error={scheduleError(index, 'endTime')}
+                        onChange={(value) => void formik.setFieldValue(`schedules.${index}.endTime`, value)}
+                      />
+                    </div>
+                  ))}
+                </div>
+              )}
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="secondary" onClick={onClose} disabled={formik.isSubmitting}>
+                {t('common.cancel')}
+              </Button>
+              <Button
+                type="submit"
+                appearance="primary"
+                disabled={formik.isSubmitting}
+                icon={formik.isSubmitting ? <Spinner size="tiny" /> : undefined}
+              >
+                {t('common.save')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

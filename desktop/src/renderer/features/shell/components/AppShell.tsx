@@ -1,0 +1,95 @@
+import { settingValue } from '@atendo/shared';
+import {
+  Caption1,
+  Drawer,
+  DrawerBody,
+  DrawerFooter,
+  DrawerHeader,
+  DrawerHeaderTitle,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate } from 'react-router';
+import { useMediaQuery } from '../../../app/hooks';
+import { useRealtime } from '../../../app/socket';
+import { useAppSelector } from '../../../app/store';
+import { selectSessionUser } from '../../auth/auth.slice';
+import { useMenuEntries } from '../menu';
+import { SideMenu } from './SideMenu';
+import { SubscriptionBanner } from './SubscriptionBanner';
+import { TopBar } from './TopBar';
+
+/** Spec §9: the drawer starts open above 1200 px and becomes an overlay under 600 px. */
+const WIDE_QUERY = '(min-width: 1201px)';
+const MOBILE_QUERY = '(max-width: 599px)';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', height: '100vh', overflow: 'hidden' },
+  drawer: { height: '100vh', flexShrink: 0 },
+  column: { display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0 },
+  main: {
+    flexGrow: 1,
+    overflow: 'auto',
+    padding: tokens.spacingHorizontalXL,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+  },
+  version: { color: tokens.colorNeutralForeground3 },
+});
+
+export function AppShell() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const user = useAppSelector(selectSessionUser);
+  const entries = useMenuEntries();
+  const wide = useMediaQuery(WIDE_QUERY);
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  // The company's sideMenu option can keep the drawer closed at start even on wide screens.
+  const [open, setOpen] = useState(() => wide && settingValue(user?.company.settings, 'sideMenu') !== 'closed');
+
+  useRealtime();
+
+  // Shrinking to a phone width closes the drawer, which would otherwise cover the page as an overlay.
+  const [wasMobile, setWasMobile] = useState(mobile);
+  if (mobile !== wasMobile) {
+    setWasMobile(mobile);
+    if (mobile) setOpen(false);
+  }
+
+  // Notification clicks and deep links from the desktop app arrive as routes to open.
+  useEffect(() => window.desktop?.onNavigate((route) => void navigate(route)), [navigate]);
+
+  return (
+    <div className={styles.root}>
+      <Drawer
+        type={mobile ? 'overlay' : 'inline'}
+        open={open}
+        onOpenChange={(_event, data) => setOpen(data.open)}
+        separator
+        className={styles.drawer}
+        size="small"
+      >
+        <DrawerHeader>
+          <DrawerHeaderTitle>{t('common.appName')}</DrawerHeaderTitle>
+        </DrawerHeader>
+        <DrawerBody>
+          <SideMenu entries={entries} onNavigate={mobile ? () => setOpen(false) : undefined} />
+        </DrawerBody>
+        <DrawerFooter>
+          <Caption1 className={styles.version}>{t('common.version', { version: __APP_VERSION__ })}</Caption1>
+        </DrawerFooter>
+      </Drawer>
+      <div className={styles.column}>
+        <TopBar menuOpen={open} compact={mobile} onToggleMenu={() => setOpen((value) => !value)} />
+        <main className={styles.main}>
+          <SubscriptionBanner />
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

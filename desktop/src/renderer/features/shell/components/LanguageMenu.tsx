@@ -1,0 +1,43 @@
+import { LANGUAGES, type Language } from '@atendo/shared';
+import { Button, Menu, MenuItemRadio, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
+import { LocalLanguageRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../app/i18n';
+import { useSetLanguageMutation } from '../../auth/auth.api';
+
+/**
+ * The interface language. Signed in, the choice is also saved on the user so the server writes
+ * its messages in it; on the public pages it is only kept locally.
+ */
+export function LanguageMenu({ saveOnServer, compact = false }: { saveOnServer: boolean; compact?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const [setLanguage] = useSetLanguageMutation();
+  const language = currentLanguage();
+
+  const choose = (next: Language) => {
+    void i18n.changeLanguage(next);
+    if (saveOnServer) void setLanguage(next);
+  };
+
+  return (
+    <Menu
+      checkedValues={{ language: [language] }}
+      onCheckedValueChange={(_event, data) => choose(data.checkedItems[0] as Language)}
+    >
+      <MenuTrigger disableButtonEnhancement>
+        <Button appearance="subtle" icon={<LocalLanguageRegular />} aria-label={t('shell.language')}>
+          {compact ? null : t(`common.languages.${language}`)}
+        </Button>
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          {LANGUAGES.map((lang) => (
+            <MenuItemRadio key={lang} name="language" value={lang} lang={lang}>
+              {t(`common.languages.${lang}`)}
+            </MenuItemRadio>
+          ))}
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}

@@ -1,0 +1,69 @@
+import { Caption1, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import type { MenuEntry } from '../menu';
+
+const useStyles = makeStyles({
+  nav: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  section: {
+    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM} ${tokens.spacingVerticalXS}`,
+    color: tokens.colorNeutralForeground3,
+  },
+  link: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderRadius: tokens.borderRadiusMedium,
+    color: tokens.colorNeutralForeground2,
+    textDecorationLine: 'none',
+    fontSize: tokens.fontSizeBase300,
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover, color: tokens.colorNeutralForeground1 },
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` },
+  },
+  active: {
+    backgroundColor: tokens.colorNeutralBackground1Selected,
+    color: tokens.colorBrandForeground1,
+    fontWeight: tokens.fontWeightSemibold,
+  },
+  icon: { fontSize: '20px', flexShrink: 0 },
+});
+
+export function SideMenu({ entries, onNavigate }: { entries: MenuEntry[]; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const main = entries.filter((e) => e.section === 'main');
+  const admin = entries.filter((e) => e.section === 'admin');
+
+  const renderEntry = (entry: MenuEntry) => (
+    <NavLink
+      key={entry.path}
+      to={entry.path}
+      end={entry.path === '/'}
+      onClick={onNavigate}
+      className={({ isActive }) => mergeClasses(styles.link, isActive && styles.active)}
+    >
+      {({ isActive }) => {
+        const Icon = isActive ? entry.activeIcon : entry.icon;
+        return (
+          <>
+            <Icon className={styles.icon} aria-hidden />
+            {t(entry.labelKey)}
+          </>
+        );
+      }}
+    </NavLink>
+  );
+
+  return (
+    <nav className={styles.nav} aria-label={t('shell.mainMenu')}>
+      {main.map(renderEntry)}
+      {admin.length > 0 && (
+        <>
+          <Caption1 className={styles.section}>{t('shell.administration')}</Caption1>
+          {admin.map(renderEntry)}
+        </>
+      )}
+    </nav>
+  );
+}

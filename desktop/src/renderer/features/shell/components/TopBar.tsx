@@ -1,0 +1,82 @@
+import { can } from '@atendo/shared';
+import { Button, Caption1, makeStyles, Switch, Text, tokens } from '@fluentui/react-components';
+import { NavigationRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../app/format';
+import { useIsDarkTheme } from '../../../app/providers';
+import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { selectSessionUser } from '../../auth/auth.slice';
+import { themeChosen } from '../shell.slice';
+import { LanguageMenu } from './LanguageMenu';
+import { UserMenu } from './UserMenu';
+import { VolumeControl } from './VolumeControl';
+
+const useStyles = makeStyles({
+  bar: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    minHeight: '48px',
+  },
+  greeting: {
+    display: 'flex',
+    flexDirection: 'column',
+    flexGrow: 1,
+    minWidth: 0,
+    overflow: 'hidden',
+  },
+  ellipsis: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
+  tools: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, flexShrink: 0 },
+});
+
+export function TopBar({
+  onToggleMenu,
+  menuOpen,
+  compact,
+}: {
+  onToggleMenu: () => void;
+  menuOpen: boolean;
+  /** Phone widths: the language button drops its text so the greeting keeps some room. */
+  compact: boolean;
+}) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectSessionUser);
+  const dark = useIsDarkTheme();
+  if (!user) return null;
+  const dueDate = user.company.dueDate;
+
+  return (
+    <header className={styles.bar}>
+      <Button
+        appearance="subtle"
+        icon={<NavigationRegular />}
+        aria-label={t('shell.toggleMenu')}
+        aria-expanded={menuOpen}
+        onClick={onToggleMenu}
+      />
+      <div className={styles.greeting}>
+        <Text weight="semibold" className={styles.ellipsis}>
+          {t('shell.greeting', { name: user.name, company: user.company.name })}
+        </Text>
+        {can(user, 'drawer-admin-items:view') && dueDate && (
+          <Caption1 className={styles.ellipsis}>{t('shell.activeUntil', { date: formatDate(dueDate) })}</Caption1>
+        )}
+      </div>
+      <div className={styles.tools}>
+        <LanguageMenu saveOnServer compact={compact} />
+        <VolumeControl />
+        <Switch
+          label={t('shell.darkTheme')}
+          checked={dark}
+          onChange={(_event, data) => dispatch(themeChosen(data.checked ? 'dark' : 'light'))}
+        />
+        <UserMenu />
+      </div>
+    </header>
+  );
+}

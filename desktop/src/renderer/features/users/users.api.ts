@@ -1,0 +1,86 @@
+import type { CompanyEventPayloads, Id, User, UserInput, UsersPage } from '@atendo/shared';
+import { api } from '../../app/api';
+import type { AppThunk } from '../../app/store';
+import { sessionUserUpdated } from '../auth/auth.slice';
+
+export const usersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listUsers: build.infiniteQuery<UsersPage, string, number>({
+      // docs/api.md writes /users/, but this server routes only /users; without the slash both match.
+      query: ({ queryArg, pageParam }) => ({ url: '/users', params: { searchParam: queryArg, pageNumber: pageParam } }),
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (lastPage, _allPages, lastPageParam) => (lastPage.hasMore ? lastPageParam + 1 : undefined),
+      },
+    }),
+    createUser: build.mutation<User, UserInput>({
+      query: (body) => ({ url: '/users', method: 'POST', body }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled;
+        dispatch(applyUserEvent({ action: 'create', user: data }));
+      },
+    }),
+    updateUser: build.mutation<User, { id: Id; changes: Partial<UserInput> }>({
+      query: ({ id, changes }) => ({ url: `/users/${id}`, method: 'PUT', body: changes }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled;
+        dispatch(applyUserEvent({ action: 'update', user: data }));
+      },
+    }),
+    deleteUser: build.mutation<void, Id>({
+      query: (id) => ({ url: `/users/${id}`, method: 'DELETE' }),
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        await queryFulfilled;
+        dispatch(applyUserEvent({ action: 'delete', userId: id }));
+      },
+    }),
+  }),
+});
+
+function matchesSearch(user: User, search: string): boolean {
+  if (!search) return true;
+  const needle = search.toLowerCase();
+  return user.name.toLowerCase().includes(needle) || user.email.toLowerCase().includes(needle);
+}
+
+/**
+ * Applies a user change to every cached page of every search, so live events and our own saves
+ * update the list in place without refetching pages the user already scrolled through. The same
+ * code serves both paths, which makes an event echoing our own save a no-op.
+ */
+export function applyUserEvent(event: CompanyEventPayloads['user']): AppThunk {
+  return (dispatch, getState) => {
+    const searches = usersApi.util.selectCachedArgsForQuery(getState(), 'listUsers');
+    for (const search of searches) {
+      dispatch(
+        usersApi.util.updateQueryData('listUsers', search, (draft) => {
+          if (event.action === 'delete') {
+            for (const page of draft.pages) {
+              const before = page.users.length;
+              page.users = page.users.filter((u) => u.id !== event.userId);
+              if (page.users.length < before) draft.pages[0].count = Math.max(0, draft.pages[0].count - 1);
+            }
+            return;
+          }
+          const { user } = event;
+          let found = false;
+          for (const page of draft.pages) {
+            const index = page.users.findIndex((u) => u.id === user.id);
+            if (index >= 0) {
+              page.users[index] = user;
+              found = true;
+            }
+          }
+          if (!found && event.action === 'create' && matchesSearch(user, search) && draft.pages.length > 0) {
+            draft.pages[0].users.unshift(user);
+            draft.pages[0].count += 1;
+          }
+        }),
+      );
+    }
+    if (event.action !== 'delete') dispatch(sessionUserUpdated(event.user));
+  };
+}
+
+export const { useListUsersInfiniteQuery, useCreateUserMutation, useUpdateUserMutation, useDeleteUserMutation } =
+  usersApi;
