@@ -55,6 +55,20 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/**
+ * Codes the desktop app's main process raises itself (no HTTP status): reaching the configured
+ * server, and IPC calls it refused. The UI translates them like the server's.
+ */
+export const DESKTOP_ERROR_CODES = [
+  'ERR_NO_SERVER_URL',
+  'ERR_SERVER_UNREACHABLE',
+  'ERR_SERVER_CERTIFICATE',
+  'ERR_UNEXPECTED_RESPONSE',
+  'ERR_IPC_FORBIDDEN_SENDER',
+  'ERR_IPC_INVALID_ARGUMENTS',
+] as const;
+export type DesktopErrorCode = (typeof DESKTOP_ERROR_CODES)[number];
+
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
 export function isErrorCode(value: unknown): value is ErrorCode {
