@@ -8,7 +8,10 @@ import { PlanEntity } from '../modules/plans/entities/plan.entity.js';
 import { QueueEntity } from '../modules/queues/entities/queue.entity.js';
 import { SettingEntity } from '../modules/settings/entities/setting.entity.js';
 import { UserEntity } from '../modules/users/entities/user.entity.js';
+import { WhatsappAuthKeyEntity } from '../modules/whatsapp/entities/whatsapp-auth-key.entity.js';
+import { WhatsappEntity } from '../modules/whatsapp/entities/whatsapp.entity.js';
 import { Initial1763740800000 } from './migrations/1763740800000-Initial.js';
+import { Connections1763827200000 } from './migrations/1763827200000-Connections.js';
 
 export const ENTITIES = [
   PlanEntity,
@@ -19,7 +22,7 @@ export const ENTITIES = [
   SessionEntity,
   RefreshTokenEntity,
 ];
-export const MIGRATIONS = [Initial1763740800000];
+export const MIGRATIONS = [Initial1763740800000, Connections1763827200000];
 
 /** MySQL/MariaDB when DB_URL is set, else an embedded SQLite file under DATA_DIR. */
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {

@@ -22,6 +22,7 @@ import { PlanEntity } from '../plans/entities/plan.entity.js';
 import { QueueEntity } from '../queues/entities/queue.entity.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { SettingEntity } from '../settings/entities/setting.entity.js';
+import { WhatsappEntity } from '../whatsapp/entities/whatsapp.entity.js';
 import { UserEntity } from './entities/user.entity.js';
 import { isUniqueViolation } from '../../database/unique-violation.js';
 import { toSessionUser, toUser } from './users.mapper.js';
@@ -92,7 +93,7 @@ export class UsersService {
     if (!withinLimit((company.plan as PlanEntity).users, current)) throw new DomainError('ERR_PLAN_LIMIT_USERS');
     await this.assertEmailFree(input.email);
     const queues = await this.companyQueues(auth.companyId, input.queueIds);
-    this.assertConnection(input.whatsappId);
+    await this.assertConnection(auth.companyId, input.whatsappId);
     const entity = this.users.create({
       companyId: auth.companyId,
       name: input.name,
@@ -127,7 +128,7 @@ export class UsersService {
       if (input.profile) entity.profile = input.profile;
       if (input.allTicket) entity.allTicket = input.allTicket;
       if (input.whatsappId !== undefined) {
-        this.assertConnection(input.whatsappId);
+        await this.assertConnection(auth.companyId, input.whatsappId);
         entity.whatsappId = input.whatsappId;
       }
       if (input.queueIds) entity.queues = await this.companyQueues(auth.companyId, input.queueIds);
@@ -201,9 +202,11 @@ export class UsersService {
     return found;
   }
 
-  /** No connection can be chosen until the company has connections to choose from. */
-  private assertConnection(whatsappId: number | null | undefined): void {
-    if (whatsappId !== null && whatsappId !== undefined) throw new DomainError('ERR_NO_WAPP_FOUND');
+  /** A default connection must be one of the company's. */
+  private async assertConnection(companyId: number, whatsappId: number | null | undefined): Promise<void> {
+    if (whatsappId === null || whatsappId === undefined) return;
+    const exists = await this.db.getRepository(WhatsappEntity).exists({ where: { id: whatsappId, companyId } });
+    if (!exists) throw new DomainError('ERR_NO_WAPP_FOUND');
   }
 
   /** The unique e-mail index decides races the pre-check cannot see. */
