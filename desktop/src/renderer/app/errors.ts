@@ -27,6 +27,10 @@ export function errorText(i18n: I18n, error: unknown): string {
     const status = (error as { status?: unknown }).status;
     if (status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR') return i18n.t('common.networkError');
     const text = (error as { error?: unknown; message?: unknown }).error ?? (error as { message?: unknown }).message;
+    // The desktop bridge rejects with a bare `ERR_*` code as the message (main process and IPC codes).
+    if (typeof text === 'string' && /^ERR_[A-Z0-9_]+$/.test(text) && i18n.exists(`errors.${text}`)) {
+      return i18n.t(`errors.${text}`);
+    }
     if (typeof text === 'string' && text) return text;
   }
   return i18n.t('errors.ERR_INTERNAL_SERVER_ERROR');

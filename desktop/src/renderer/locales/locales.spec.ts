@@ -3,7 +3,16 @@ import { describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ERROR_CODES, LANGUAGES, PROFILES, SETTING_KEYS, SETTINGS, V, WEEKDAYS_EN } from '@atendo/shared';
+import {
+  DESKTOP_ERROR_CODES,
+  ERROR_CODES,
+  LANGUAGES,
+  PROFILES,
+  SETTING_KEYS,
+  SETTINGS,
+  V,
+  WEEKDAYS_EN,
+} from '@atendo/shared';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const rendererRoot = join(here, '..');
@@ -63,6 +72,14 @@ describe('locales', () => {
   it('translates every error code of the shared catalogue', () => {
     const missing = LANGUAGES.flatMap((lang) =>
       ERROR_CODES.filter((code) => !trees[lang].has(`errors.${code}`)).map((code) => `${lang}: errors.${code}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it("translates every error code of the desktop app's main process", () => {
+    expect(DESKTOP_ERROR_CODES.length).toBeGreaterThan(0);
+    const missing = LANGUAGES.flatMap((lang) =>
+      DESKTOP_ERROR_CODES.filter((code) => !trees[lang].has(`errors.${code}`)).map((code) => `${lang}: errors.${code}`),
     );
     expect(missing).toEqual([]);
   });

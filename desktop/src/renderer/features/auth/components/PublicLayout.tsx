@@ -2,6 +2,7 @@ import { Caption1, Card, makeStyles, Title1, tokens } from '@fluentui/react-comp
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageMenu } from '../../shell/components/LanguageMenu';
+import { ServerAddress } from './ServerAddress';
 
 const useStyles = makeStyles({
   page: {
@@ -19,7 +20,10 @@ const useStyles = makeStyles({
   footer: { color: tokens.colorNeutralForeground3, padding: tokens.spacingVerticalM, textAlign: 'center' },
 });
 
-/** The frame of the signed-out pages: language menu, a centred card and the copyright footer. */
+/**
+ * The frame of the signed-out pages: language menu, a centred card and the copyright footer. In the
+ * desktop app the card also names the server, and asks for one before anything else when none is set.
+ */
 export function PublicLayout({ children, width = 400 }: { children: ReactNode; width?: number }) {
   const { t } = useTranslation();
   const styles = useStyles();
@@ -33,7 +37,7 @@ export function PublicLayout({ children, width = 400 }: { children: ReactNode; w
           <Title1 as="p" className={styles.brand}>
             {t('common.appName')}
           </Title1>
-          {children}
+          <ServerAddress>{children}</ServerAddress>
         </Card>
       </div>
       <footer className={styles.footer}>
