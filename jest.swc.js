@@ -8,6 +8,8 @@ export function swcTransform({ tsx = false } = {}) {
         parser: { syntax: 'typescript', decorators: true, tsx },
         transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
         target: 'es2022',
+        // JSON imports carry `with { type: 'json' }`, which jest's ESM loader requires.
+        experimental: { keepImportAttributes: true },
       },
       module: { type: 'es6' },
       sourceMaps: 'inline',
