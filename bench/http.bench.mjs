@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { QUEUE_COLOR_PALETTE } from '@atendo/shared';
 import autocannon from 'autocannon';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -55,7 +56,7 @@ try {
   const login = await (await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) })).json();
   const token = login.token;
   // Some data behind the list calls: 10 queues and 19 more users.
-  const palette = ['#B80000', '#DB3E00', '#FCCB00', '#008B02', '#006B76', '#1273DE', '#004DCF', '#5300EB', '#EB9694', '#FAD0C3'];
+  const palette = QUEUE_COLOR_PALETTE.slice(0, 10);
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   const queueIds = [];
   for (const [i, color] of palette.entries()) {

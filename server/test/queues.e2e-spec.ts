@@ -1,4 +1,4 @@
-import { DEFAULT_QUEUE_SCHEDULES } from '@atendo/shared';
+import { DEFAULT_QUEUE_SCHEDULES, QUEUE_COLOR_PALETTE } from '@atendo/shared';
 import { signupCompany, startTestApp, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -79,22 +79,9 @@ describe('queues', () => {
   it('enforces the plan limit on queues', async () => {
     const company = await signupCompany(t, 'QueueLimit');
     const plan = await t.request('GET', `/companies/listPlan/${company.companyId}`, { token: company.token });
-    const palette = [
-      '#B80000',
-      '#DB3E00',
-      '#FCCB00',
-      '#008B02',
-      '#006B76',
-      '#1273DE',
-      '#004DCF',
-      '#5300EB',
-      '#EB9694',
-      '#FAD0C3',
-      '#FEF3BD',
-    ];
     for (let i = 0; i < plan.body.plan.queues; i++) {
       expect(
-        (await t.request('POST', '/queue', { token: company.token, body: { name: `Q${i}`, color: palette[i] } }))
+        (await t.request('POST', '/queue', { token: company.token, body: { name: `Q${i}`, color: QUEUE_COLOR_PALETTE[i] } }))
           .status,
       ).toBe(201);
     }
