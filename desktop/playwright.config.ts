@@ -23,7 +23,13 @@ export default defineConfig({
     locale: 'en-US',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH,
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 850 } } }],
@@ -44,6 +50,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DB_URL: '',
       REDIS_URL: '',
+      // One run signs in and signs companies up far more often than a person would.
+      LOGIN_LIMIT_PER_IP: '200',
+      SIGNUP_LIMIT_PER_IP: '100',
     },
   },
 });
