@@ -16,8 +16,22 @@ const admin = { email: 'bench@atendo.test', password: 'Bench-password-1' };
 /** Targets: what each call must stay under on the 2-core reference machine. */
 const TARGETS = [
   { name: 'GET /health', path: '/health', connections: 20, p99: 20, minRps: 1500 },
-  { name: 'GET /queue (authenticated, tenant-scoped)', path: '/queue', auth: true, connections: 20, p99: 40, minRps: 800 },
-  { name: 'GET /users/ (page of 20 with queues)', path: '/users/?pageNumber=1', auth: true, connections: 20, p99: 80, minRps: 300 },
+  {
+    name: 'GET /queue (authenticated, tenant-scoped)',
+    path: '/queue',
+    auth: true,
+    connections: 20,
+    p99: 40,
+    minRps: 800,
+  },
+  {
+    name: 'GET /users/ (page of 20 with queues)',
+    path: '/users/?pageNumber=1',
+    auth: true,
+    connections: 20,
+    p99: 80,
+    minRps: 300,
+  },
 ];
 
 const dataDir = mkdtempSync(join(tmpdir(), 'atendo-bench-'));
@@ -48,26 +62,46 @@ async function waitForServer() {
   throw new Error('server did not start');
 }
 
-const run = (options) => new Promise((resolve, reject) => autocannon(options, (err, result) => (err ? reject(err) : resolve(result))));
+const run = (options) =>
+  new Promise((resolve, reject) => autocannon(options, (err, result) => (err ? reject(err) : resolve(result))));
 
 let failed = false;
 try {
   await waitForServer();
-  const login = await (await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) })).json();
+  const login = await (
+    await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(admin),
+    })
+  ).json();
   const token = login.token;
   // Some data behind the list calls: 10 queues and 19 more users.
   const palette = QUEUE_COLOR_PALETTE.slice(0, 10);
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   const queueIds = [];
   for (const [i, color] of palette.entries()) {
-    const q = await (await fetch(`${base}/queue`, { method: 'POST', headers, body: JSON.stringify({ name: `Queue ${i}`, color }) })).json();
+    const q = await (
+      await fetch(`${base}/queue`, { method: 'POST', headers, body: JSON.stringify({ name: `Queue ${i}`, color }) })
+    ).json();
     queueIds.push(q.id);
   }
   for (let i = 0; i < 9; i++) {
-    await fetch(`${base}/users`, { method: 'POST', headers, body: JSON.stringify({ name: `Agent ${i}`, email: `agent${i}@bench.test`, password: 'agent-pass', queueIds: queueIds.slice(0, 3) }) });
+    await fetch(`${base}/users`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        name: `Agent ${i}`,
+        email: `agent${i}@bench.test`,
+        password: 'agent-pass',
+        queueIds: queueIds.slice(0, 3),
+      }),
+    });
   }
 
-  console.log(`Atendo HTTP benchmark — ${process.env.DB_URL ? 'MariaDB' : 'SQLite'}, ${process.env.REDIS_URL ? 'Redis' : 'in-process'}; 10 s per call`);
+  console.log(
+    `Atendo HTTP benchmark — ${process.env.DB_URL ? 'MariaDB' : 'SQLite'}, ${process.env.REDIS_URL ? 'Redis' : 'in-process'}; 10 s per call`,
+  );
   console.log('call'.padEnd(44), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), '  target');
   for (const target of TARGETS) {
     const result = await run({
@@ -76,7 +110,11 @@ try {
       duration: 10,
       headers: { accept: 'application/json', ...(target.auth ? { authorization: `Bearer ${token}` } : {}) },
     });
-    const ok = result.latency.p99 <= target.p99 && result.requests.average >= target.minRps && result.non2xx === 0 && result.errors === 0;
+    const ok =
+      result.latency.p99 <= target.p99 &&
+      result.requests.average >= target.minRps &&
+      result.non2xx === 0 &&
+      result.errors === 0;
     failed ||= !ok;
     console.log(
       target.name.padEnd(44),

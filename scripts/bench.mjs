@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 
 const benchDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'bench');
 let status = 0;
-for (const file of readdirSync(benchDir).filter((f) => f.endsWith('.bench.mjs')).sort()) {
+for (const file of readdirSync(benchDir)
+  .filter((f) => f.endsWith('.bench.mjs'))
+  .sort()) {
   console.log(`\n# ${file}`);
   const result = spawnSync(process.execPath, [join(benchDir, file)], { stdio: 'inherit' });
   status ||= result.status ?? 1;

@@ -31,7 +31,13 @@ if (!executable) {
 
 const result = spawnSync(
   process.execPath,
-  [join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '-c', join(root, 'desktop', 'playwright.config.ts'), ...process.argv.slice(2)],
+  [
+    join(root, 'node_modules', '@playwright', 'test', 'cli.js'),
+    'test',
+    '-c',
+    join(root, 'desktop', 'playwright.config.ts'),
+    ...process.argv.slice(2),
+  ],
   { stdio: 'inherit', env: { ...process.env, CHROMIUM_PATH: executable } },
 );
 process.exit(result.status ?? 1);

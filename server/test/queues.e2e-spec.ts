@@ -81,8 +81,12 @@ describe('queues', () => {
     const plan = await t.request('GET', `/companies/listPlan/${company.companyId}`, { token: company.token });
     for (let i = 0; i < plan.body.plan.queues; i++) {
       expect(
-        (await t.request('POST', '/queue', { token: company.token, body: { name: `Q${i}`, color: QUEUE_COLOR_PALETTE[i] } }))
-          .status,
+        (
+          await t.request('POST', '/queue', {
+            token: company.token,
+            body: { name: `Q${i}`, color: QUEUE_COLOR_PALETTE[i] },
+          })
+        ).status,
       ).toBe(201);
     }
     expect(
