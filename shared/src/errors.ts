@@ -90,4 +90,14 @@ export interface ErrorBody {
   dueDate?: string;
   /** Present on 500 answers so support can find the log line. */
   requestId?: string;
+  /** ERR_OTHER_OPEN_TICKET names the ticket already open for the contact, its owner and queue. */
+  ticket?: OpenTicketConflict;
+}
+
+export interface OpenTicketConflict {
+  id: number;
+  uuid: string;
+  status: string;
+  user: { name: string } | null;
+  queue: { name: string } | null;
 }

@@ -67,4 +67,6 @@ export const rooms = {
   status: (companyId: Id, status: string) => `company:${companyId}:status:${status}`,
   notification: (companyId: Id) => `company:${companyId}:notification`,
   admins: (companyId: Id) => `company:${companyId}:admins`,
+  /** Sockets of users with allTicket enabled: they see the tickets that have no queue. */
+  queueless: (companyId: Id) => `company:${companyId}:queueless`,
 } as const;

@@ -22,6 +22,8 @@ export const V = {
   queueRequired: 'validation.queueRequired',
   atLeastOne: 'validation.atLeastOne',
   intervalRange: 'validation.intervalRange',
+  /** A value that must be unique (a connection's token, for one) is already in use. */
+  taken: 'validation.taken',
 } as const;
 
 export type ValidationKey = (typeof V)[keyof typeof V];

@@ -30,6 +30,9 @@ export interface Ticket {
   integrationId: Id | null;
   createdAt: IsoDate;
   updatedAt: IsoDate;
+  /** When an agent first accepted it and when it was resolved: the dashboard's wait and talk times. */
+  acceptedAt?: IsoDate | null;
+  closedAt?: IsoDate | null;
 }
 
 /** Delivery acknowledgement: 1 sent, 2 delivered to server, 3 delivered, 4 read, 5 played. */
@@ -50,7 +53,12 @@ export interface Message {
   ack: MessageAck;
   read: boolean;
   createdAt: IsoDate;
+  /** Changes (acks, edits, deletions) move it: a reconnecting client asks for what changed since. */
+  updatedAt?: IsoDate;
+  /** The sender: the contact, or in a group the member who wrote (their name, the group's id). */
   contact: { id: Id; name: string } | null;
+  /** In a group, the name of the member who wrote. */
+  participantName?: string | null;
 }
 
 export interface TicketNote {
@@ -65,3 +73,23 @@ export interface TicketNote {
 
 /** Dashboard ratings: 1 unsatisfied, 2 satisfied, 3 very satisfied. */
 export const RATING_MAX = 3;
+
+/** `GET /tickets`: 40 a page, newest activity first. `cursor` continues after the last row (keyset). */
+export interface TicketsPage {
+  tickets: Ticket[];
+  hasMore: boolean;
+  cursor: string | null;
+}
+
+/** `GET /messages/{ticketId}`: the contact's history, 20 a page, oldest first within the page. */
+export interface MessagesPage {
+  messages: Message[];
+  ticket: Ticket;
+  count?: number;
+  hasMore: boolean;
+}
+
+export const TICKETS_PAGE_SIZE = 40;
+export const MESSAGES_PAGE_SIZE = 20;
+/** Files sent from the composer: at most this many bytes each. */
+export const MEDIA_MAX_BYTES = 16 * 1024 * 1024;
