@@ -1,4 +1,4 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
@@ -9,7 +9,9 @@ import type { AppConfig } from './config/config.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { RedisThrottlerStorage } from './modules/auth/redis-throttler.storage.js';
 import { CompaniesModule } from './modules/companies/companies.module.js';
+import { ConversationsModule } from './modules/conversations/conversations.module.js';
 import { CoreModule } from './modules/core/core.module.js';
+import { GatewayModule } from './modules/gateway/gateway.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { PlansModule } from './modules/plans/plans.module.js';
 import { QueuesModule } from './modules/queues/queues.module.js';
@@ -19,6 +21,7 @@ import { SessionsModule } from './modules/sessions/sessions.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
 import { SetupModule } from './modules/setup/setup.module.js';
 import { UsersModule } from './modules/users/users.module.js';
+import { WhatsappModule } from './modules/whatsapp/whatsapp.module.js';
 
 const MINUTE = 60_000;
 
@@ -31,7 +34,8 @@ function accountOf(req: Record<string, unknown>): string {
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  /** `extraModules` lets the e2e tests add test-only providers (a recording inbound sink). */
+  static forRoot(config: AppConfig, extraModules: (Type | DynamicModule)[] = []): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -58,6 +62,10 @@ export class AppModule {
         QueuesModule,
         HealthModule,
         SetupModule,
+        ConversationsModule,
+        GatewayModule.forRoot(config),
+        WhatsappModule,
+        ...extraModules,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },

@@ -2,9 +2,11 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
-import type { LogLevel } from '@nestjs/common';
+import fastifyMultipart from '@fastify/multipart';
+import type { DynamicModule, LogLevel, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { MEDIA_MAX_BYTES } from '@atendo/shared';
 import { AppModule } from './app.module.js';
 import { registerAccessLog } from './common/access-log.js';
 import { registerWebApp } from './common/web-app.js';
@@ -23,8 +25,13 @@ const LEVELS: Record<AppConfig['logLevel'], LogLevel[] | false> = {
   debug: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
 };
 
+export interface CreateAppOptions {
+  /** Test-only modules added to the app (e2e tests register a recording inbound sink this way). */
+  extraModules?: (Type | DynamicModule)[];
+}
+
 /** Builds the whole server (HTTP, socket.io, web app) without listening, for main and the tests. */
-export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
@@ -32,11 +39,19 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     // The existing clients call both `/users` and `/users/`.
     routerOptions: { ignoreTrailingSlash: true },
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
-    logger: LEVELS[config.logLevel],
-    abortOnError: false,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, options.extraModules),
+    adapter,
+    {
+      logger: LEVELS[config.logLevel],
+      abortOnError: false,
+    },
+  );
   await app.register(fastifyCookie);
+  // Uploads (message media): parsed only where a route reads them, each file capped.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MEDIA_MAX_BYTES, files: 10, fields: 20, fieldSize: 70_000 },
+  });
   await app.register(fastifyCors, { origin: config.corsOrigins, credentials: true, maxAge: 600 });
   const fastify = app.getHttpAdapter().getInstance();
   if (config.logLevel === 'info' || config.logLevel === 'debug') registerAccessLog(fastify);

@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode, type FieldError } from '@atendo/shared';
+import { ERROR_STATUS, type ErrorCode, type FieldError, type OpenTicketConflict } from '@atendo/shared';
 
 /** What services throw: an ERR_* code, its HTTP status from the shared catalogue, and extra fields. */
 export class DomainError extends Error {
@@ -6,7 +6,7 @@ export class DomainError extends Error {
 
   constructor(
     readonly code: ErrorCode,
-    readonly extra: { fields?: FieldError[]; dueDate?: string } = {},
+    readonly extra: { fields?: FieldError[]; dueDate?: string; ticket?: OpenTicketConflict } = {},
   ) {
     super(code);
     this.status = ERROR_STATUS[code];

@@ -41,6 +41,10 @@ export const configSchema = yup.object({
   LOGIN_LIMIT_PER_ACCOUNT: yup.number().typeError('must be a number').integer().min(1).default(10),
   /** Company sign-ups allowed per hour from one IP. */
   SIGNUP_LIMIT_PER_IP: yup.number().typeError('must be a number').integer().min(1).default(10),
+  /** The simulated WhatsApp network (provider "sandbox"); on by default only on the embedded defaults. */
+  SANDBOX: yup.boolean().typeError('must be true or false').optional(),
+  /** Time between the sandbox's delivery acks (1, 2, 3, 4) of an outbound message. */
+  SANDBOX_ACK_INTERVAL_MS: yup.number().typeError('must be a number').integer().min(0).max(60_000).default(150),
 });
 
 export type ConfigInput = yup.InferType<typeof configSchema>;

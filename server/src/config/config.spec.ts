@@ -35,6 +35,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(message);
   });
 
+  it('turns the sandbox on by default only on the embedded defaults', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).sandbox).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir, DB_URL: 'mysql://root@db/atendo' }).sandbox).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, DB_URL: 'mysql://root@db/atendo', SANDBOX: 'true' }).sandbox).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir, SANDBOX: 'false' }).sandbox).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dataDir, SANDBOX: 'maybe' })).toThrow(/SANDBOX: must be true or false/);
+  });
+
   it('generates missing secrets once and keeps them under DATA_DIR', () => {
     const first = loadConfig({ DATA_DIR: dataDir });
     const second = loadConfig({ DATA_DIR: dataDir });

@@ -24,6 +24,8 @@ export interface AppConfig {
   loginLimitPerIp: number;
   loginLimitPerAccount: number;
   signupLimitPerIp: number;
+  sandbox: boolean;
+  sandboxAckIntervalMs: number;
   version: string;
 }
 
@@ -97,6 +99,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginLimitPerIp: input.LOGIN_LIMIT_PER_IP,
     loginLimitPerAccount: input.LOGIN_LIMIT_PER_ACCOUNT,
     signupLimitPerIp: input.SIGNUP_LIMIT_PER_IP,
+    // A fresh install without MySQL is someone trying the product: let them try it without a phone.
+    sandbox: input.SANDBOX ?? !input.DB_URL,
+    sandboxAckIntervalMs: input.SANDBOX_ACK_INTERVAL_MS,
     version: readVersion(),
   };
 }

@@ -10,8 +10,16 @@ import { SettingEntity } from '../modules/settings/entities/setting.entity.js';
 import { UserEntity } from '../modules/users/entities/user.entity.js';
 import { WhatsappAuthKeyEntity } from '../modules/whatsapp/entities/whatsapp-auth-key.entity.js';
 import { WhatsappEntity } from '../modules/whatsapp/entities/whatsapp.entity.js';
+import { ContactEntity } from '../modules/conversations/entities/contact.entity.js';
+import { MessageEntity } from '../modules/conversations/entities/message.entity.js';
+import { QuickMessageEntity } from '../modules/conversations/entities/quick-message.entity.js';
+import { TagEntity } from '../modules/conversations/entities/tag.entity.js';
+import { TicketNoteEntity } from '../modules/conversations/entities/ticket-note.entity.js';
+import { TicketRatingEntity } from '../modules/conversations/entities/ticket-rating.entity.js';
+import { TicketEntity } from '../modules/conversations/entities/ticket.entity.js';
 import { Initial1763740800000 } from './migrations/1763740800000-Initial.js';
 import { Connections1763827200000 } from './migrations/1763827200000-Connections.js';
+import { Conversations1763827300000 } from './migrations/1763827300000-Conversations.js';
 
 export const ENTITIES = [
   PlanEntity,
@@ -21,8 +29,17 @@ export const ENTITIES = [
   SettingEntity,
   SessionEntity,
   RefreshTokenEntity,
+  WhatsappEntity,
+  WhatsappAuthKeyEntity,
+  ContactEntity,
+  TicketEntity,
+  MessageEntity,
+  TagEntity,
+  TicketNoteEntity,
+  QuickMessageEntity,
+  TicketRatingEntity,
 ];
-export const MIGRATIONS = [Initial1763740800000, Connections1763827200000];
+export const MIGRATIONS = [Initial1763740800000, Connections1763827200000, Conversations1763827300000];
 
 /** MySQL/MariaDB when DB_URL is set, else an embedded SQLite file under DATA_DIR. */
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createConnection } from 'mysql2/promise';
 import { io, type Socket } from 'socket.io-client';
-import { createApp } from '../../src/bootstrap.js';
+import { createApp, type CreateAppOptions } from '../../src/bootstrap.js';
 import { loadConfig, type AppConfig } from '../../src/config/config.js';
 
 export const ADMIN = { email: 'root@platform.test', password: 'platform-secret-1' };
@@ -36,7 +36,11 @@ export interface TestApp {
  * on the MySQL/MariaDB server of DB_URL, and its own key prefix on the Redis of REDIS_URL. Files
  * can therefore run in parallel against one MariaDB and one Redis.
  */
-export async function startTestApp(env: Record<string, string> = {}, sharing?: TestApp): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  sharing?: TestApp,
+  options: CreateAppOptions = {},
+): Promise<TestApp> {
   const suffix = randomBytes(4).toString('hex');
   // A second node of the same installation shares the first one's data and Redis prefix.
   const dataDir = sharing ? sharing.config.dataDir : mkdtempSync(join(tmpdir(), 'atendo-test-'));
@@ -70,7 +74,7 @@ export async function startTestApp(env: Record<string, string> = {}, sharing?: T
     ...(sharing ? { JWT_SECRET: sharing.config.jwtSecret, JWT_REFRESH_SECRET: sharing.config.jwtRefreshSecret } : {}),
     ...env,
   });
-  const app = await createApp(config);
+  const app = await createApp(config, options);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;

@@ -1,5 +1,14 @@
 import type { ConnectionProvider } from '@atendo/shared';
-import type { InboundCall, InboundMessage, MessageChange, OutboundMedia, PeerRef, SendOptions, SentMessage, SessionEvent } from './gateway.types.js';
+import type {
+  InboundCall,
+  InboundMessage,
+  MessageChange,
+  OutboundMedia,
+  PeerRef,
+  SendOptions,
+  SentMessage,
+  SessionEvent,
+} from './gateway.types.js';
 
 /** What a live session tells the gateway. */
 export interface SessionListener {

@@ -14,6 +14,7 @@ import { Repository } from 'typeorm';
 import { AuthGuard } from '../../common/auth.guard.js';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
+import { TicketReader } from '../conversations/ticket-reader.js';
 import { UserEntity } from '../users/entities/user.entity.js';
 import { RealtimeService } from './realtime.service.js';
 
@@ -36,6 +37,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     private readonly realtime: RealtimeService,
     private readonly guard: AuthGuard,
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    private readonly tickets: TicketReader,
   ) {}
 
   afterInit(server: Server): void {
@@ -75,6 +77,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
       rooms.session(auth.companyId, auth.sessionId),
       ...(user.queues ?? []).map((q) => rooms.queue(auth.companyId, q.id)),
       ...(auth.profile === 'admin' ? [rooms.admins(auth.companyId)] : []),
+      // Tickets no queue has taken yet reach only the users allowed to see them (allTicket).
+      ...(user.allTicket === 'enabled' ? [rooms.queueless(auth.companyId)] : []),
     ];
     await socket.join(joined);
     socket.emit('ready');
@@ -84,6 +88,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   async joinChatBox(@ConnectedSocket() socket: AppSocket, @MessageBody() ticketId: unknown): Promise<void> {
     const auth = socket.data.auth;
     if (!auth || !TICKET_REF.test(String(ticketId))) return;
+    // The conversation's room carries its messages: only for a ticket this user may see.
+    if (!(await this.tickets.canFollow(auth, String(ticketId)))) return;
     await socket.join(rooms.ticket(auth.companyId, String(ticketId)));
   }
 

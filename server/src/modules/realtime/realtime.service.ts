@@ -29,6 +29,29 @@ export class RealtimeService {
     this.server?.to(room).emit(companyEvent(companyId, suffix), payload);
   }
 
+  /**
+   * To the sockets in any of `to` (each socket once, however many of the rooms it is in), except
+   * those also in one of `except`: how an event reaches exactly the sockets allowed to see it.
+   */
+  toRooms<S extends CompanyEventSuffix>(
+    to: string[],
+    companyId: number,
+    suffix: S,
+    payload: CompanyEventPayloads[S],
+    except: string[] = [],
+  ): void {
+    if (!this.server || !to.length) return;
+    const target = except.length ? this.server.to(to).except(except) : this.server.to(to);
+    target.emit(companyEvent(companyId, suffix), payload);
+  }
+
+  /** Makes the sockets of `room` that are in none of `keep` leave it (on every node, with Redis). */
+  evict(room: string, keep: string[]): void {
+    if (!this.server) return;
+    const sockets = keep.length ? this.server.in(room).except(keep) : this.server.in(room);
+    sockets.socketsLeave(room);
+  }
+
   /** Drops the sockets of an ended session once they have been told why. */
   disconnectSession(companyId: number, sessionId: string): void {
     this.server?.in(rooms.session(companyId, sessionId)).disconnectSockets(true);

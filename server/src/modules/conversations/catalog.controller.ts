@@ -1,0 +1,72 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { tagSchema, ticketNoteSchema } from '@atendo/shared';
+import type { AuthUser } from '../../common/auth-user.js';
+import { CurrentUser } from '../../common/decorators.js';
+import { IdPipe, YupPipe } from '../../common/validation.pipe.js';
+import { CatalogService } from './catalog.service.js';
+import { notesQuerySchema, tagSyncSchema } from './query.schemas.js';
+
+@Controller('tags')
+export class TagsController {
+  constructor(private readonly catalog: CatalogService) {}
+
+  @Get('list')
+  list(@CurrentUser() auth: AuthUser) {
+    return this.catalog.tags(auth);
+  }
+
+  @Post()
+  create(
+    @CurrentUser() auth: AuthUser,
+    @Body(new YupPipe(tagSchema)) body: { name: string; color: string; kanban: number },
+  ) {
+    return this.catalog.createTag(auth, body);
+  }
+
+  @Post('sync')
+  @HttpCode(200)
+  sync(
+    @CurrentUser() auth: AuthUser,
+    @Body(new YupPipe(tagSyncSchema)) body: { ticketId: number; tags: { id: number }[] },
+  ) {
+    return this.catalog.syncTags(auth, body);
+  }
+}
+
+@Controller('ticket-notes')
+export class TicketNotesController {
+  constructor(private readonly catalog: CatalogService) {}
+
+  @Get('list')
+  list(
+    @CurrentUser() auth: AuthUser,
+    @Query(new YupPipe(notesQuerySchema)) query: { ticketId: number; contactId?: number },
+  ) {
+    return this.catalog.notes(auth, query);
+  }
+
+  @Post()
+  create(
+    @CurrentUser() auth: AuthUser,
+    @Body(new YupPipe(ticketNoteSchema)) body: { note: string; ticketId: number; contactId: number },
+  ) {
+    return this.catalog.addNote(auth, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@CurrentUser() auth: AuthUser, @Param('id', new IdPipe('ERR_NOT_FOUND')) id: number) {
+    await this.catalog.removeNote(auth, id);
+  }
+}
+
+@Controller('quick-messages')
+export class QuickMessagesController {
+  constructor(private readonly catalog: CatalogService) {}
+
+  /** `companyId` and `userId` of the old clients are ignored: the token says who asks. */
+  @Get('list')
+  list(@CurrentUser() auth: AuthUser) {
+    return this.catalog.quickMessages(auth);
+  }
+}

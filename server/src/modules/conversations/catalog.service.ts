@@ -1,0 +1,146 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { QuickMessage, Tag, Ticket, TicketNote } from '@atendo/shared';
+import { DataSource, In } from 'typeorm';
+import type { AuthUser } from '../../common/auth-user.js';
+import { DomainError } from '../../common/domain-error.js';
+import { isUniqueViolation } from '../../database/unique-violation.js';
+import { QuickMessageEntity } from './entities/quick-message.entity.js';
+import { TagEntity } from './entities/tag.entity.js';
+import { TicketNoteEntity } from './entities/ticket-note.entity.js';
+import { toNote } from './mappers.js';
+import { TicketEvents } from './ticket-events.js';
+import { TicketReader } from './ticket-reader.js';
+import { Transactions } from './transactions.js';
+
+function toTag(t: TagEntity): Tag {
+  return { id: t.id, companyId: t.companyId, name: t.name, color: t.color, kanban: t.kanban ? 1 : 0, userId: t.userId };
+}
+
+function toQuickMessage(q: QuickMessageEntity): QuickMessage {
+  return {
+    id: q.id,
+    companyId: q.companyId,
+    userId: q.userId,
+    shortcode: q.shortcode,
+    message: q.message,
+    geral: !!q.geral,
+    status: q.status,
+    isMedia: !!q.isMedia,
+    mediaPath: q.mediaPath,
+    mediaName: q.mediaName,
+  };
+}
+
+/** What the conversation screen lists around a ticket: tags, internal notes and quick answers. */
+@Injectable()
+export class CatalogService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly reader: TicketReader,
+    private readonly tx: Transactions,
+    private readonly events: TicketEvents,
+  ) {}
+
+  async tags(auth: AuthUser): Promise<Tag[]> {
+    const rows = await this.db
+      .getRepository(TagEntity)
+      .find({ where: { companyId: auth.companyId }, order: { name: 'ASC' } });
+    return rows.map(toTag);
+  }
+
+  async createTag(auth: AuthUser, input: { name: string; color: string; kanban: number }): Promise<Tag> {
+    try {
+      const saved = await this.db.getRepository(TagEntity).save(
+        this.db.getRepository(TagEntity).create({
+          companyId: auth.companyId,
+          name: input.name,
+          color: input.color,
+          kanban: input.kanban ? 1 : 0,
+          userId: auth.userId,
+        }),
+      );
+      return toTag(saved);
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw new DomainError('ERR_VALIDATION', { fields: [{ field: 'name', message: 'validation.unique' }] });
+      }
+      throw error;
+    }
+  }
+
+  /** Replaces the ticket's tags with the given ones (ids of another company are refused). */
+  async syncTags(auth: AuthUser, input: { ticketId: number; tags: { id: number }[] }): Promise<Ticket> {
+    const { entity } = await this.reader.accessible(auth, { id: input.ticketId });
+    const ids = [...new Set(input.tags.map((t) => t.id))];
+    if (ids.length) {
+      const found = await this.db.getRepository(TagEntity).count({ where: { companyId: auth.companyId, id: In(ids) } });
+      if (found !== ids.length) {
+        throw new DomainError('ERR_VALIDATION', { fields: [{ field: 'tags', message: 'validation.oneOf' }] });
+      }
+    }
+    await this.tx.run(`ticket:${entity.id}`, async (em) => {
+      await em.createQueryBuilder().delete().from('ticket_tags').where('ticketId = :id', { id: entity.id }).execute();
+      if (ids.length) {
+        await em
+          .createQueryBuilder()
+          .insert()
+          .into('ticket_tags', ['ticketId', 'tagId'])
+          .values(ids.map((tagId) => ({ ticketId: entity.id, tagId })))
+          .execute();
+      }
+    });
+    const ticket = await this.reader.shape(entity);
+    this.events.ticketUpdated(ticket);
+    return ticket;
+  }
+
+  async notes(auth: AuthUser, query: { ticketId: number; contactId?: number }): Promise<TicketNote[]> {
+    const { entity } = await this.reader.accessible(auth, { id: query.ticketId });
+    if (query.contactId !== undefined && query.contactId !== entity.contactId) return [];
+    const rows = await this.db.getRepository(TicketNoteEntity).find({
+      where: { companyId: auth.companyId, ticketId: entity.id, contactId: entity.contactId },
+      relations: { user: true },
+      order: { createdAt: 'DESC', id: 'DESC' },
+    });
+    return rows.map(toNote);
+  }
+
+  async addNote(auth: AuthUser, input: { note: string; ticketId: number; contactId: number }): Promise<TicketNote> {
+    const { entity } = await this.reader.accessible(auth, { id: input.ticketId });
+    if (entity.contactId !== input.contactId) throw new DomainError('ERR_NO_CONTACT_FOUND');
+    const repo = this.db.getRepository(TicketNoteEntity);
+    const saved = await repo.save(
+      repo.create({
+        companyId: auth.companyId,
+        ticketId: entity.id,
+        contactId: entity.contactId,
+        userId: auth.userId,
+        note: input.note,
+      }),
+    );
+    return toNote((await repo.findOne({ where: { id: saved.id }, relations: { user: true } }))!);
+  }
+
+  /** A note is removed by its author, or by an admin. */
+  async removeNote(auth: AuthUser, id: number): Promise<void> {
+    const repo = this.db.getRepository(TicketNoteEntity);
+    const note = await repo.findOneBy({ id, companyId: auth.companyId });
+    if (!note) throw new DomainError('ERR_NOT_FOUND');
+    await this.reader.accessible(auth, { id: note.ticketId });
+    if (note.userId !== auth.userId && auth.profile !== 'admin') throw new DomainError('ERR_NO_PERMISSION');
+    await repo.delete({ id: note.id });
+  }
+
+  /** The company's shared answers and the caller's own. */
+  async quickMessages(auth: AuthUser): Promise<QuickMessage[]> {
+    const rows = await this.db.getRepository(QuickMessageEntity).find({
+      where: [
+        { companyId: auth.companyId, geral: true },
+        { companyId: auth.companyId, userId: auth.userId },
+      ],
+      order: { shortcode: 'ASC', id: 'ASC' },
+    });
+    return rows.map(toQuickMessage);
+  }
+}

@@ -1,0 +1,48 @@
+import { Global, Module } from '@nestjs/common';
+import { INBOUND_SINK } from '../gateway/gateway.types.js';
+import { QuickMessagesController, TagsController, TicketNotesController } from './catalog.controller.js';
+import { CatalogService } from './catalog.service.js';
+import { ContactsController } from './contacts.controller.js';
+import { ContactsService } from './contacts.service.js';
+import { MediaStore } from './media-store.js';
+import { MessagesController } from './messages.controller.js';
+import { MessagesService } from './messages.service.js';
+import { CompanySettings, Outbound } from './outbound.js';
+import { InboundPipeline } from './pipeline/inbound.pipeline.js';
+import { TicketEvents } from './ticket-events.js';
+import { TicketReader } from './ticket-reader.js';
+import { TicketsController } from './tickets.controller.js';
+import { TicketsService } from './tickets.service.js';
+import { Transactions } from './transactions.js';
+
+/**
+ * Contacts, tickets and messages: the HTTP API, the inbound pipeline the gateway feeds (provided
+ * globally as INBOUND_SINK) and the visibility check the socket gateway asks before joinChatBox.
+ */
+@Global()
+@Module({
+  controllers: [
+    TicketsController,
+    MessagesController,
+    ContactsController,
+    TagsController,
+    TicketNotesController,
+    QuickMessagesController,
+  ],
+  providers: [
+    Transactions,
+    TicketReader,
+    TicketEvents,
+    MediaStore,
+    Outbound,
+    CompanySettings,
+    MessagesService,
+    TicketsService,
+    ContactsService,
+    CatalogService,
+    InboundPipeline,
+    { provide: INBOUND_SINK, useExisting: InboundPipeline },
+  ],
+  exports: [INBOUND_SINK, TicketReader],
+})
+export class ConversationsModule {}

@@ -1,0 +1,22 @@
+import type { ContactExtraInfo } from '@atendo/shared';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAt, UpdatedAt } from '../../../database/columns.js';
+
+/** A person (or a group) a company talks to; one row per number, however WhatsApp addresses them. */
+@Entity('contacts')
+@Index('UQ_contacts_company_number', ['companyId', 'number'], { unique: true })
+@Index('IDX_contacts_company_lid', ['companyId', 'lid'])
+@Index('IDX_contacts_company_name', ['companyId', 'name'])
+export class ContactEntity {
+  @PrimaryGeneratedColumn() id: number;
+  @Column() companyId: number;
+  @Column({ length: 100 }) name: string;
+  @Column({ length: 50 }) number: string;
+  @Column({ type: 'varchar', length: 50, nullable: true }) lid: string | null;
+  @Column({ length: 120, default: '' }) email: string;
+  @Column({ length: 500, default: '' }) profilePicUrl: string;
+  @Column({ default: false }) isGroup: boolean;
+  @Column({ type: 'simple-json', nullable: true }) extraInfo: ContactExtraInfo[] | null;
+  @CreatedAt() createdAt: Date;
+  @UpdatedAt() updatedAt: Date;
+}

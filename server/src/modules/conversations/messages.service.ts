@@ -1,0 +1,312 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { MESSAGES_PAGE_SIZE, type Message, type MessagesPage, type Ticket } from '@atendo/shared';
+import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import type { AuthUser } from '../../common/auth-user.js';
+import { DomainError } from '../../common/domain-error.js';
+import { isUniqueViolation } from '../../database/unique-violation.js';
+import type { OutboundMedia, SendOptions, SentMessage } from '../gateway/gateway.types.js';
+import { mediaTypeOf, previewOf } from './automatic-messages.js';
+import type { ContactEntity } from './entities/contact.entity.js';
+import { MessageEntity } from './entities/message.entity.js';
+import { TicketEntity } from './entities/ticket.entity.js';
+import { toMessage } from './mappers.js';
+import { MediaStore } from './media-store.js';
+import { Outbound } from './outbound.js';
+import type { MessageListQuery } from './query.schemas.js';
+import { TicketEvents } from './ticket-events.js';
+import { TicketReader } from './ticket-reader.js';
+import { Transactions } from './transactions.js';
+
+const MESSAGE_COLUMNS = [
+  'm.id',
+  'm.ticketId',
+  'm.contactId',
+  'm.body',
+  'm.fromMe',
+  'm.mediaType',
+  'm.mediaUrl',
+  'm.quotedMsgId',
+  'm.isDeleted',
+  'm.isEdited',
+  'm.ack',
+  'm.read',
+  'm.participantName',
+  'm.createdAt',
+  'm.updatedAt',
+];
+const QUOTED_COLUMNS = MESSAGE_COLUMNS.map((c) => c.replace(/^m\./, 'qm.'));
+/** A reconnecting client gets at most this many changed messages at once (then pages on). */
+const SINCE_LIMIT = 200;
+
+export interface UploadedFile {
+  data: Buffer;
+  mimetype: string;
+  filename: string;
+}
+
+/** What an agent (or the server on their behalf) sends into a ticket. */
+export type Outgoing = { body: string } | { body: string; media: UploadedFile; voice?: boolean };
+
+@Injectable()
+export class MessagesService {
+  private readonly logger = new Logger('Messages');
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly reader: TicketReader,
+    private readonly tx: Transactions,
+    private readonly events: TicketEvents,
+    private readonly outbound: Outbound,
+    private readonly media: MediaStore,
+  ) {}
+
+  /** Messages with their quoted message and sender, explicit columns only. */
+  select(em: EntityManager = this.db.manager): SelectQueryBuilder<MessageEntity> {
+    return em
+      .getRepository(MessageEntity)
+      .createQueryBuilder('m')
+      .select(MESSAGE_COLUMNS)
+      .leftJoin('m.quotedMsg', 'qm')
+      .addSelect(QUOTED_COLUMNS)
+      .leftJoin('m.contact', 'mc')
+      .addSelect(['mc.id', 'mc.name']);
+  }
+
+  async one(companyId: number, id: number, em?: EntityManager): Promise<Message> {
+    const row = await this.select(em).where('m.id = :id AND m.companyId = :companyId', { id, companyId }).getOne();
+    if (!row) throw new DomainError('ERR_NOT_FOUND');
+    return toMessage(row);
+  }
+
+  /**
+   * The conversation with the ticket's contact across all its tickets (the thread marks where one
+   * ticket ends and the next starts), newest page first, oldest first within a page. Opening it
+   * clears the unread count when the reader is the ticket's agent.
+   */
+  async list(auth: AuthUser, ticketId: number, query: MessageListQuery): Promise<MessagesPage> {
+    const { entity } = await this.reader.accessible(auth, { id: ticketId });
+    const qb = this.select().where('m.contactId = :contactId AND m.companyId = :companyId', {
+      contactId: entity.contactId,
+      companyId: auth.companyId,
+    });
+    let rows: MessageEntity[];
+    let hasMore: boolean;
+    if (query.since) {
+      rows = await qb
+        .andWhere('m.updatedAt >= :since', { since: new Date(query.since) })
+        .orderBy('m.updatedAt', 'ASC')
+        .addOrderBy('m.id', 'ASC')
+        .limit(SINCE_LIMIT + 1)
+        .getMany();
+      hasMore = rows.length > SINCE_LIMIT;
+      rows = rows.slice(0, SINCE_LIMIT);
+    } else {
+      if (query.before) {
+        const anchor = await this.db
+          .getRepository(MessageEntity)
+          .findOne({ where: { id: query.before, contactId: entity.contactId }, select: { id: true, createdAt: true } });
+        if (!anchor) throw new DomainError('ERR_NOT_FOUND');
+        qb.andWhere('(m.createdAt < :at OR (m.createdAt = :at AND m.id < :anchorId))', {
+          at: anchor.createdAt,
+          anchorId: anchor.id,
+        });
+      } else {
+        qb.offset((query.pageNumber - 1) * MESSAGES_PAGE_SIZE);
+      }
+      rows = await qb
+        .orderBy('m.createdAt', 'DESC')
+        .addOrderBy('m.id', 'DESC')
+        .limit(MESSAGES_PAGE_SIZE + 1)
+        .getMany();
+      hasMore = rows.length > MESSAGES_PAGE_SIZE;
+      rows = rows.slice(0, MESSAGES_PAGE_SIZE).reverse();
+    }
+    const firstPage = !query.since && !query.before && query.pageNumber === 1;
+    if (firstPage && entity.unreadMessages > 0 && this.readsAsAgent(auth, entity)) {
+      await this.clearUnread(entity);
+      entity.unreadMessages = 0;
+    }
+    return { messages: rows.map((m) => toMessage(m)), ticket: await this.reader.shape(entity), hasMore };
+  }
+
+  /** "Their" ticket: they own it, or it is open with nobody assigned. Peeking admins leave it unread. */
+  private readsAsAgent(auth: AuthUser, ticket: TicketEntity): boolean {
+    return ticket.userId === auth.userId || (ticket.status === 'open' && ticket.userId === null);
+  }
+
+  private async clearUnread(ticket: TicketEntity): Promise<void> {
+    await this.tx.run(`ticket:${ticket.id}`, async (em) => {
+      await em
+        .getRepository(TicketEntity)
+        .update({ id: ticket.id }, { unreadMessages: 0, updatedAt: ticket.updatedAt });
+      await em
+        .createQueryBuilder()
+        .update(MessageEntity)
+        .set({ read: true, updatedAt: new Date() })
+        .where({ ticketId: ticket.id, read: false, fromMe: false })
+        .execute();
+    });
+    this.events.unreadCleared(ticket);
+  }
+
+  async sendText(auth: AuthUser, ticketId: number, input: { body: string; quotedMsgId?: number | null }) {
+    const ticket = await this.openTicket(auth, ticketId);
+    const quoted = await this.quoted(ticket, input.quotedMsgId);
+    return (await this.deliver(ticket, { body: input.body }, quoted)).message;
+  }
+
+  async sendMedia(
+    auth: AuthUser,
+    ticketId: number,
+    files: UploadedFile[],
+    input: { body?: string; quotedMsgId?: number | null; voice?: boolean },
+  ): Promise<Message[]> {
+    const ticket = await this.openTicket(auth, ticketId);
+    const quoted = await this.quoted(ticket, input.quotedMsgId);
+    const sent: Message[] = [];
+    // One WhatsApp message per file, in order; the text goes with the first one as its caption.
+    for (const [i, file] of files.entries()) {
+      const body = (i === 0 && input.body?.trim()) || file.filename;
+      sent.push(
+        (await this.deliver(ticket, { body, media: file, voice: input.voice }, i === 0 ? quoted : null)).message,
+      );
+    }
+    return sent;
+  }
+
+  async remove(auth: AuthUser, messageId: number): Promise<Message> {
+    const message = await this.db
+      .getRepository(MessageEntity)
+      .findOne({ where: { id: messageId, companyId: auth.companyId } });
+    if (!message) throw new DomainError('ERR_NOT_FOUND');
+    const { entity: ticket } = await this.reader.accessible(auth, { id: message.ticketId });
+    if (!message.fromMe) throw new DomainError('ERR_NO_PERMISSION');
+    if (!message.isDeleted) {
+      if (message.providerId && message.whatsappId) {
+        const port = this.outbound.get();
+        try {
+          await port.deleteForEveryone(message.whatsappId, Outbound.peerOf(ticket.contact!), message.providerId);
+        } catch (error) {
+          throw this.gatewayError(error, 'ERR_DELETE_WAPP_MSG');
+        }
+      }
+      await this.tx.single((em) =>
+        em.getRepository(MessageEntity).update({ id: message.id }, { isDeleted: true, updatedAt: new Date() }),
+      );
+    }
+    const shaped = await this.one(auth.companyId, message.id);
+    this.events.messageUpdated(ticket, shaped);
+    return shaped;
+  }
+
+  /**
+   * Sends through the gateway, then stores the message with the provider's id (ack 1: sent) and
+   * moves the ticket's preview. The provider may echo our own message back through the inbound
+   * pipeline before we store it; the unique (connection, provider id) key then keeps one copy.
+   */
+  async deliver(
+    ticket: TicketEntity,
+    outgoing: Outgoing,
+    quoted: MessageEntity | null = null,
+  ): Promise<{ message: Message; ticket: Ticket }> {
+    const contact = ticket.contact as ContactEntity;
+    if (ticket.whatsappId === null) throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
+    const port = this.outbound.get();
+    const peer = Outbound.peerOf(contact);
+    const options: SendOptions | undefined = quoted?.providerId
+      ? {
+          quotedProviderId: quoted.providerId,
+          quoted: { providerId: quoted.providerId, fromMe: !!quoted.fromMe, body: quoted.body },
+        }
+      : undefined;
+    let mediaUrl: string | null = null;
+    let sent: SentMessage;
+    try {
+      if ('media' in outgoing) {
+        const { media } = outgoing;
+        mediaUrl = await this.media.save(ticket.companyId, media.data, media.mimetype, media.filename);
+        const payload: OutboundMedia = {
+          data: media.data,
+          mimetype: media.mimetype,
+          filename: media.filename,
+          ...(outgoing.body !== media.filename ? { caption: outgoing.body } : {}),
+          ...(outgoing.voice ? { voice: true } : {}),
+        };
+        sent = await port.sendMedia(ticket.whatsappId, peer, payload, options);
+      } else {
+        sent = await port.sendText(ticket.whatsappId, peer, outgoing.body, options);
+      }
+    } catch (error) {
+      await this.media.remove(mediaUrl);
+      throw this.gatewayError(error, 'ERR_SENDING_WAPP_MSG');
+    }
+    const mediaType = 'media' in outgoing ? mediaTypeOf(outgoing.media.mimetype) : 'chat';
+    const id = await this.tx.run(`ticket:${ticket.id}`, async (em) => {
+      const now = new Date();
+      let messageId: number;
+      try {
+        const inserted = await em.getRepository(MessageEntity).insert({
+          companyId: ticket.companyId,
+          ticketId: ticket.id,
+          contactId: ticket.contactId,
+          whatsappId: ticket.whatsappId,
+          providerId: sent.providerId,
+          body: outgoing.body,
+          fromMe: true,
+          mediaType,
+          mediaUrl,
+          quotedMsgId: quoted?.id ?? null,
+          ack: 1,
+          read: true,
+          createdAt: now,
+          updatedAt: now,
+        });
+        messageId = Number(inserted.identifiers[0].id);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        const echo = await em.getRepository(MessageEntity).findOneOrFail({
+          where: { whatsappId: ticket.whatsappId!, providerId: sent.providerId },
+          select: { id: true },
+        });
+        return echo.id;
+      }
+      await em
+        .getRepository(TicketEntity)
+        .update({ id: ticket.id }, { lastMessage: previewOf(outgoing.body, mediaType), updatedAt: now });
+      return messageId;
+    });
+    const [message, shaped] = await Promise.all([
+      this.one(ticket.companyId, id),
+      this.reader.full(ticket.companyId, { id: ticket.id }),
+    ]);
+    this.events.messageCreated(shaped, message);
+    return { message, ticket: shaped };
+  }
+
+  /** Spec §4: messages go only into an open ticket the caller can see. */
+  private async openTicket(auth: AuthUser, ticketId: number): Promise<TicketEntity> {
+    const { entity } = await this.reader.accessible(auth, { id: ticketId });
+    if (entity.status !== 'open') throw new DomainError('ERR_NO_PERMISSION');
+    return entity;
+  }
+
+  /** A reply quotes a message of the same conversation; anything else is a bad request. */
+  private async quoted(ticket: TicketEntity, quotedMsgId: number | null | undefined): Promise<MessageEntity | null> {
+    if (!quotedMsgId) return null;
+    const quoted = await this.db
+      .getRepository(MessageEntity)
+      .findOne({ where: { id: quotedMsgId, companyId: ticket.companyId, contactId: ticket.contactId } });
+    if (!quoted) {
+      throw new DomainError('ERR_VALIDATION', { fields: [{ field: 'quotedMsgId', message: 'validation.oneOf' }] });
+    }
+    return quoted;
+  }
+
+  /** The gateway reports its own ERR_WAPP_* codes; anything else it throws is a failed send. */
+  private gatewayError(error: unknown, fallback: 'ERR_SENDING_WAPP_MSG' | 'ERR_DELETE_WAPP_MSG'): DomainError {
+    if (error instanceof DomainError) return error;
+    this.logger.warn(`${fallback}: ${error instanceof Error ? error.message : String(error)}`);
+    return new DomainError(fallback);
+  }
+}

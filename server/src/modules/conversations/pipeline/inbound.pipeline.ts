@@ -1,0 +1,352 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { isUniqueViolation } from '../../../database/unique-violation.js';
+import type { InboundCall, InboundMessage, InboundSink, MessageChange, PeerRef } from '../../gateway/gateway.types.js';
+import { automaticTexts, previewOf, ratingOf } from '../automatic-messages.js';
+import { ContactEntity } from '../entities/contact.entity.js';
+import { MessageEntity } from '../entities/message.entity.js';
+import { TicketRatingEntity } from '../entities/ticket-rating.entity.js';
+import { openKeyOf, TicketEntity } from '../entities/ticket.entity.js';
+import { MediaStore } from '../media-store.js';
+import { MessagesService } from '../messages.service.js';
+import { TicketEvents } from '../ticket-events.js';
+import { TicketReader } from '../ticket-reader.js';
+import { Transactions } from '../transactions.js';
+
+/** Thrown inside the transaction when the message is already stored: roll back, do nothing. */
+const DUPLICATE = Symbol('duplicate');
+
+interface Stored {
+  ticketId: number;
+  messageId: number;
+  contactId: number;
+  ticketCreated: boolean;
+  contactChanged: boolean;
+}
+
+/**
+ * The conversation side of every provider event. One inbound message is one transaction: the
+ * contact (found by number or LID, created once), the live ticket (found, or created pending),
+ * the message (stored once per connection and provider id) and the ticket's preview and unread
+ * count; the events go out after the commit, so no socket ever hears of a row that was rolled back.
+ *
+ * One contact's messages are handled one at a time (an album's ten images make one ticket), and the
+ * unique keys on contacts.number, tickets.openKey and messages(whatsappId, providerId) hold the same
+ * rules between server processes: losing such a race retries once and finds the winner's rows.
+ */
+
+/** Waits between lookups of a changed message not stored yet: about 3 s in all, then it is dropped. */
+const CHANGE_LOOKUP_RETRIES = [100, 200, 400, 800, 1500];
+
+@Injectable()
+export class InboundPipeline implements InboundSink {
+  private readonly logger = new Logger('Inbound');
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly tx: Transactions,
+    private readonly media: MediaStore,
+    private readonly reader: TicketReader,
+    private readonly messages: MessagesService,
+    private readonly events: TicketEvents,
+  ) {}
+
+  async message(m: InboundMessage): Promise<void> {
+    // A redelivery is recognised before its media is fetched again.
+    if (await this.stored(m.whatsappId, m.providerId)) return;
+    let mediaUrl: string | null = null;
+    if (m.media) {
+      try {
+        mediaUrl = await this.media.save(m.companyId, await m.media.load(), m.media.mimetype, m.media.filename);
+      } catch (error) {
+        // The message still reaches the agent, without its file, rather than being lost.
+        this.logger.warn(`media of ${m.providerId} not stored: ${error instanceof Error ? error.message : error}`);
+      }
+    }
+    let stored: Stored | null;
+    try {
+      stored = await this.store(m, mediaUrl);
+    } catch (error) {
+      await this.media.remove(mediaUrl);
+      throw error;
+    }
+    if (!stored) {
+      await this.media.remove(mediaUrl);
+      return;
+    }
+    const [ticket, message] = await Promise.all([
+      this.reader.full(m.companyId, { id: stored.ticketId }),
+      this.messages.one(m.companyId, stored.messageId),
+    ]);
+    if (stored.ticketCreated) this.events.ticketUpdated(ticket);
+    if (stored.contactChanged) this.events.contactUpdated(m.companyId, ticket.contact, ticket);
+    this.events.messageCreated(ticket, message);
+  }
+
+  async change(change: MessageChange, attempt = 0): Promise<void> {
+    const existing = await this.db.getRepository(MessageEntity).findOne({
+      where: { whatsappId: change.whatsappId, providerId: change.providerId, companyId: change.companyId },
+      select: { id: true, ticketId: true, ack: true },
+    });
+    if (!existing) {
+      // A provider may ack a message we sent before the sending request has stored it (the ack
+      // races the insert): look again a little later, without holding up the session's events.
+      if (attempt < CHANGE_LOOKUP_RETRIES.length) {
+        setTimeout(() => {
+          this.change(change, attempt + 1).catch((error: unknown) =>
+            this.logger.warn(`late change failed: ${String(error)}`),
+          );
+        }, CHANGE_LOOKUP_RETRIES[attempt]).unref();
+      }
+      return;
+    }
+    const now = new Date();
+    const changed = await this.tx.single(async (em) => {
+      const qb = em.createQueryBuilder().update(MessageEntity).where('id = :id', { id: existing.id });
+      if (change.kind === 'ack') {
+        // Acks only move forward: a late "delivered" never undoes a "read".
+        if (change.ack <= existing.ack) return false;
+        qb.set({ ack: change.ack, updatedAt: now }).andWhere('ack < :ack', { ack: change.ack });
+      } else if (change.kind === 'edit') {
+        qb.set({ body: change.body, isEdited: true, updatedAt: now });
+      } else {
+        qb.set({ isDeleted: true, updatedAt: now });
+      }
+      return ((await qb.execute()).affected ?? 1) > 0;
+    });
+    if (!changed) return;
+    const [ticket, message] = await Promise.all([
+      this.reader.entity(change.companyId, { id: existing.ticketId }),
+      this.messages.one(change.companyId, existing.id),
+    ]);
+    if (ticket) this.events.messageUpdated(ticket, message);
+  }
+
+  /** A call becomes a call-log entry in the caller's ticket, like a message they sent. */
+  async call(call: InboundCall): Promise<void> {
+    await this.message({
+      whatsappId: call.whatsappId,
+      companyId: call.companyId,
+      providerId: call.providerId,
+      chat: call.from,
+      fromMe: false,
+      timestamp: call.timestamp,
+      mediaType: 'call_log',
+      body: automaticTexts(null).call(call.rejected),
+    });
+  }
+
+  private async stored(whatsappId: number, providerId: string): Promise<boolean> {
+    return this.db.getRepository(MessageEntity).exists({ where: { whatsappId, providerId } });
+  }
+
+  private async store(m: InboundMessage, mediaUrl: string | null): Promise<Stored | null> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.tx.run(`peer:${m.companyId}:${m.chat.number}`, (em) => this.storeIn(em, m, mediaUrl));
+      } catch (error) {
+        if (error === DUPLICATE) return null;
+        // Another server process created the contact or the ticket first: once more finds them.
+        if (attempt === 1 && isUniqueViolation(error)) continue;
+        throw error;
+      }
+    }
+  }
+
+  private async storeIn(em: EntityManager, m: InboundMessage, mediaUrl: string | null): Promise<Stored> {
+    const {
+      contact,
+      created: contactCreated,
+      changed: contactChanged,
+    } = await this.contactFor(em, m.companyId, m.chat);
+    const tickets = em.getRepository(TicketEntity);
+    const openKey = openKeyOf({ companyId: m.companyId, contactId: contact.id, whatsappId: m.whatsappId });
+    let ticket = await tickets.findOne({ where: { openKey } });
+    let ticketCreated = false;
+    let isRating = false;
+    if (!ticket && !m.fromMe) {
+      const rated = await this.rating(em, m, contact.id);
+      if (rated) {
+        ticket = rated;
+        isRating = true;
+      }
+    }
+    if (!ticket && m.fromMe) {
+      // Our own message with no live ticket (the rating question right after resolving, or a text
+      // typed on the phone) joins the contact's latest ticket: it is nothing for an agent to accept.
+      ticket = await tickets.findOne({
+        where: { companyId: m.companyId, contactId: contact.id, whatsappId: m.whatsappId },
+        order: { updatedAt: 'DESC', id: 'DESC' },
+      });
+    }
+    const now = new Date();
+    if (!ticket) {
+      const inserted = await tickets.insert({
+        uuid: randomUUID(),
+        companyId: m.companyId,
+        contactId: contact.id,
+        whatsappId: m.whatsappId,
+        queueId: await this.onlyQueueOf(em, m.whatsappId),
+        status: 'pending',
+        isGroup: m.chat.isGroup,
+        openKey,
+        createdAt: now,
+        updatedAt: now,
+      });
+      ticket = await tickets.findOneByOrFail({ id: Number(inserted.identifiers[0].id) });
+      ticketCreated = true;
+    }
+    const quoted = m.quotedProviderId
+      ? await em.getRepository(MessageEntity).findOne({
+          where: { whatsappId: m.whatsappId, providerId: m.quotedProviderId },
+          select: { id: true },
+        })
+      : null;
+    let messageId: number;
+    try {
+      const inserted = await em.getRepository(MessageEntity).insert({
+        companyId: m.companyId,
+        ticketId: ticket.id,
+        contactId: contact.id,
+        whatsappId: m.whatsappId,
+        providerId: m.providerId,
+        body: m.body,
+        fromMe: m.fromMe,
+        mediaType: m.mediaType,
+        mediaUrl,
+        quotedMsgId: quoted?.id ?? null,
+        // Our own messages start as sent; theirs as delivered to us.
+        ack: m.fromMe ? 1 : 0,
+        read: m.fromMe || isRating,
+        participantName: m.chat.isGroup && !m.fromMe ? (m.participant?.name ?? m.participant?.number ?? null) : null,
+        // Messages caught up after a reconnect keep their place in the conversation.
+        createdAt: m.historical ? m.timestamp : now,
+        updatedAt: now,
+      });
+      messageId = Number(inserted.identifiers[0].id);
+    } catch (error) {
+      if (
+        isUniqueViolation(error) &&
+        (await em
+          .getRepository(MessageEntity)
+          .exists({ where: { whatsappId: m.whatsappId, providerId: m.providerId } }))
+      ) {
+        throw DUPLICATE;
+      }
+      throw error;
+    }
+    await em
+      .createQueryBuilder()
+      .update(TicketEntity)
+      .set({
+        lastMessage: previewOf(m.body, m.mediaType),
+        updatedAt: now,
+        // Counted in the database, so concurrent writers never lose an increment.
+        ...(m.fromMe || isRating ? {} : { unreadMessages: () => 'unreadMessages + 1' }),
+      })
+      .where('id = :id', { id: ticket.id })
+      .execute();
+    return {
+      ticketId: ticket.id,
+      messageId,
+      contactId: contact.id,
+      ticketCreated,
+      contactChanged: contactCreated || contactChanged,
+    };
+  }
+
+  /**
+   * With no live ticket, a customer whose last ticket was resolved with the rating question gets
+   * their "1", "2" or "3" stored as the rating, in that closed ticket; any other message means they
+   * moved on, and the question lapses.
+   */
+  private async rating(em: EntityManager, m: InboundMessage, contactId: number): Promise<TicketEntity | null> {
+    const tickets = em.getRepository(TicketEntity);
+    const awaiting = await tickets.findOne({
+      where: { companyId: m.companyId, contactId, whatsappId: m.whatsappId, status: 'closed', awaitingRating: true },
+      order: { closedAt: 'DESC' },
+    });
+    if (!awaiting) return null;
+    await tickets.update({ id: awaiting.id }, { awaitingRating: false, updatedAt: awaiting.updatedAt });
+    const rate = m.mediaType === 'chat' ? ratingOf(m.body) : null;
+    if (rate === null) return null;
+    await em
+      .createQueryBuilder()
+      .insert()
+      .into(TicketRatingEntity)
+      .values({ companyId: m.companyId, ticketId: awaiting.id, userId: awaiting.userId, rate, createdAt: new Date() })
+      .orIgnore()
+      .execute();
+    return awaiting;
+  }
+
+  /**
+   * The contact for a chat, whichever way WhatsApp addressed it: by phone number or by LID. A
+   * message carrying both finds the contact by either and records the one it lacked, so one person
+   * never becomes two contacts.
+   */
+  private async contactFor(
+    em: EntityManager,
+    companyId: number,
+    peer: PeerRef,
+  ): Promise<{ contact: ContactEntity; created: boolean; changed: boolean }> {
+    const repo = em.getRepository(ContactEntity);
+    const lid = peer.lid ?? null;
+    const qb = repo.createQueryBuilder('c').where('c.companyId = :companyId', { companyId });
+    if (lid) qb.andWhere('(c.number = :number OR c.lid = :lid)', { number: peer.number, lid });
+    else qb.andWhere('c.number = :number', { number: peer.number });
+    const found = await qb.getMany();
+    const byNumber = found.find((c) => c.number === peer.number);
+    const byLid = lid ? found.find((c) => c.lid === lid && c !== byNumber) : undefined;
+    const contact = byNumber ?? byLid;
+    if (!contact) {
+      const now = new Date();
+      const inserted = await repo.insert({
+        companyId,
+        name: (peer.name?.trim() || peer.number).slice(0, 100),
+        number: peer.number,
+        lid,
+        isGroup: peer.isGroup,
+        extraInfo: [],
+        createdAt: now,
+        updatedAt: now,
+      });
+      return {
+        contact: await repo.findOneByOrFail({ id: Number(inserted.identifiers[0].id) }),
+        created: true,
+        changed: true,
+      };
+    }
+    const changes: Partial<ContactEntity> = {};
+    if (lid && contact.lid !== lid) {
+      // The LID was recorded on a stand-in contact before the number was known: it moves here.
+      if (byLid && byNumber) await repo.update({ id: byLid.id }, { lid: null, updatedAt: new Date() });
+      changes.lid = lid;
+    }
+    // Known only by its LID so far (the LID stood in for the number): the real number replaces it.
+    if (!byNumber && contact.number === lid) changes.number = peer.number;
+    const name = peer.name?.trim();
+    // A push name fills a contact nobody has named; a group follows its subject.
+    if (name && name !== contact.name && (contact.name === contact.number || (peer.isGroup && contact.isGroup))) {
+      changes.name = name.slice(0, 100);
+    }
+    if (!Object.keys(changes).length) return { contact, created: false, changed: false };
+    Object.assign(contact, changes, { updatedAt: new Date() });
+    await repo.update({ id: contact.id }, { ...changes, updatedAt: contact.updatedAt });
+    return { contact, created: false, changed: true };
+  }
+
+  /** A connection with exactly one queue routes its new tickets straight into it. */
+  private async onlyQueueOf(em: EntityManager, whatsappId: number): Promise<number | null> {
+    const rows = await em
+      .createQueryBuilder()
+      .select('wq.queueId', 'queueId')
+      .from('whatsapp_queues', 'wq')
+      .where('wq.whatsappId = :whatsappId', { whatsappId })
+      .limit(2)
+      .getRawMany<{ queueId: number | string }>();
+    return rows.length === 1 ? Number(rows[0].queueId) : null;
+  }
+}

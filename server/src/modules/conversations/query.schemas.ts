@@ -1,0 +1,86 @@
+import * as yup from 'yup';
+import { TICKET_STATUSES, V, type TicketStatus } from '@atendo/shared';
+
+/**
+ * Id lists arrive as the existing clients send them: a JSON array in one parameter
+ * (`queueIds=[1,2]`), or the parameter repeated (`queueIds=1&queueIds=2`).
+ */
+const idList = yup
+  .array(yup.number().typeError(V.integer).integer(V.integer).positive(V.integer).required())
+  .max(100, V.max)
+  .transform((value: unknown, original: unknown) => {
+    if (original === undefined || original === null || original === '') return undefined;
+    const raw = Array.isArray(original) ? original : String(original);
+    if (typeof raw === 'string') {
+      try {
+        const parsed: unknown = JSON.parse(raw);
+        return Array.isArray(parsed) ? parsed : [parsed];
+      } catch {
+        return raw.split(',');
+      }
+    }
+    return raw;
+  })
+  .optional();
+
+const flagParam = yup
+  .mixed<boolean>()
+  .transform((_: unknown, original: unknown) => original === true || original === 'true')
+  .default(false);
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isoDate = yup
+  .string()
+  .trim()
+  .test('date', V.date, (value) => !value || DAY.test(value) || !Number.isNaN(Date.parse(value)))
+  .optional();
+
+export const ticketListSchema = yup.object({
+  searchParam: yup.string().trim().max(100).default(''),
+  pageNumber: yup.number().typeError(V.number).integer(V.integer).min(1, V.min).max(1000, V.max).default(1),
+  /** Keyset continuation from a previous page's `cursor`: `<updatedAt ISO>_<id>`. */
+  cursor: yup
+    .string()
+    .matches(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z_\d{1,10}$/, V.oneOf)
+    .optional(),
+  status: yup
+    .mixed<TicketStatus>()
+    .oneOf([...TICKET_STATUSES], V.oneOf)
+    .optional(),
+  date: isoDate.matches(DAY, V.date),
+  /** A day (`yyyy-MM-dd`: updated that day) or an instant (updated since then, for a reconnecting client). */
+  updatedAt: isoDate,
+  showAll: flagParam,
+  withUnreadMessages: flagParam,
+  queueIds: idList,
+  tags: idList.max(20, V.max),
+  users: idList,
+});
+export type TicketListQuery = yup.InferType<typeof ticketListSchema>;
+
+export const messageListSchema = yup.object({
+  pageNumber: yup.number().typeError(V.number).integer(V.integer).min(1, V.min).max(100_000, V.max).default(1),
+  /** Keyset continuation: the page of messages older than this message id. */
+  before: yup.number().typeError(V.number).integer(V.integer).positive(V.integer).optional(),
+  /** A reconnecting client: messages created or changed since this instant, oldest first. */
+  since: isoDate,
+});
+export type MessageListQuery = yup.InferType<typeof messageListSchema>;
+
+export const contactListSchema = yup.object({
+  searchParam: yup.string().trim().max(100).default(''),
+  pageNumber: yup.number().typeError(V.number).integer(V.integer).min(1, V.min).max(100_000, V.max).default(1),
+});
+
+export const notesQuerySchema = yup.object({
+  ticketId: yup.number().typeError(V.number).integer(V.integer).positive(V.integer).required(V.required),
+  contactId: yup.number().typeError(V.number).integer(V.integer).positive(V.integer).optional(),
+});
+
+export const tagSyncSchema = yup.object({
+  ticketId: yup.number().typeError(V.number).integer(V.integer).positive(V.required).required(V.required),
+  tags: yup
+    .array(yup.object({ id: yup.number().typeError(V.number).integer(V.integer).positive(V.integer).required() }))
+    .max(50, V.max)
+    .default([]),
+});

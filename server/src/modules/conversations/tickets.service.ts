@@ -1,0 +1,413 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  can,
+  TICKETS_PAGE_SIZE,
+  type OpenTicketConflict,
+  type Ticket,
+  type TicketsPage,
+  type TicketStatus,
+} from '@atendo/shared';
+import { Brackets, DataSource } from 'typeorm';
+import type { AuthUser } from '../../common/auth-user.js';
+import { DomainError } from '../../common/domain-error.js';
+import { likePattern } from '../../common/pagination.js';
+import { isUniqueViolation } from '../../database/unique-violation.js';
+import { QueueEntity } from '../queues/entities/queue.entity.js';
+import { UserEntity } from '../users/entities/user.entity.js';
+import { WhatsappEntity } from '../whatsapp/entities/whatsapp.entity.js';
+import { automaticTexts } from './automatic-messages.js';
+import { ContactEntity } from './entities/contact.entity.js';
+import { openKeyOf, TicketEntity } from './entities/ticket.entity.js';
+import { toTicket } from './mappers.js';
+import { MessagesService } from './messages.service.js';
+import { CompanySettings } from './outbound.js';
+import type { TicketListQuery } from './query.schemas.js';
+import { TicketEvents } from './ticket-events.js';
+import { TicketReader } from './ticket-reader.js';
+import { Transactions } from './transactions.js';
+import { planTransition, type TicketAction } from './transitions.js';
+import { visibilityWhere } from './visibility.js';
+
+export interface TicketUpdateInput {
+  status?: TicketStatus;
+  userId?: number | null;
+  queueId?: number | null;
+  whatsappId?: number | null;
+  useIntegration?: boolean;
+  promptId?: number | null;
+  integrationId?: number | null;
+}
+
+export interface TicketCreateInput {
+  contactId: number;
+  queueId: number | null;
+  whatsappId: number | null;
+  userId: number | null;
+  status: TicketStatus;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+
+/** Words for MySQL's full-text search in boolean mode: letters and digits only, each a required prefix. */
+function fullTextQuery(search: string): string | null {
+  const words = search
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length >= 3)
+    .slice(0, 8);
+  return words.length ? words.map((w) => `+${w}*`).join(' ') : null;
+}
+
+@Injectable()
+export class TicketsService {
+  private readonly logger = new Logger('Tickets');
+  private readonly mysql: boolean;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly reader: TicketReader,
+    private readonly tx: Transactions,
+    private readonly events: TicketEvents,
+    private readonly messages: MessagesService,
+    private readonly settings: CompanySettings,
+  ) {
+    this.mysql = db.options.type === 'mysql';
+  }
+
+  /**
+   * The ticket list: newest activity first, 40 a page, in at most three statements (the caller's
+   * queues, the page with its many-to-one joins, the page's tags) and no COUNT. `pageNumber` pages
+   * by a bounded offset over the (companyId, status, updatedAt, id) index; `cursor` continues a
+   * previous page by keyset, which stays exact while tickets move.
+   */
+  async list(auth: AuthUser, q: TicketListQuery): Promise<TicketsPage> {
+    const viewer = await this.reader.viewer(auth);
+    if (q.showAll && can(auth, 'tickets-manager:showall')) viewer.seeAll = true;
+    const qb = this.reader.select().where('t.companyId = :companyId', { companyId: auth.companyId });
+    const visible = visibilityWhere(viewer, 't');
+    if (visible) qb.andWhere(visible);
+    if (q.status) qb.andWhere('t.status = :status', { status: q.status });
+    if (q.queueIds?.length) {
+      // The queue selector narrows the queues; the caller's own tickets and queueless ones stay.
+      qb.andWhere('(t.queueId IN (:...queueIds) OR t.queueId IS NULL OR t.userId = :me)', {
+        queueIds: q.queueIds,
+        me: auth.userId,
+      });
+    }
+    if (q.users?.length) qb.andWhere('t.userId IN (:...users)', { users: q.users });
+    q.tags?.forEach((tagId, i) =>
+      qb.andWhere(
+        `EXISTS (SELECT 1 FROM ticket_tags tt${i} WHERE tt${i}.ticketId = t.id AND tt${i}.tagId = :tag${i})`,
+        {
+          [`tag${i}`]: tagId,
+        },
+      ),
+    );
+    if (q.withUnreadMessages) qb.andWhere('t.unreadMessages > 0');
+    if (q.date) {
+      const start = new Date(`${q.date}T00:00:00.000Z`);
+      qb.andWhere('t.createdAt >= :dayStart AND t.createdAt < :dayEnd', {
+        dayStart: start,
+        dayEnd: new Date(start.getTime() + DAY_MS),
+      });
+    }
+    if (q.updatedAt) {
+      if (DAY.test(q.updatedAt)) {
+        const start = new Date(`${q.updatedAt}T00:00:00.000Z`);
+        qb.andWhere('t.updatedAt >= :updStart AND t.updatedAt < :updEnd', {
+          updStart: start,
+          updEnd: new Date(start.getTime() + DAY_MS),
+        });
+      } else {
+        qb.andWhere('t.updatedAt >= :updatedSince', { updatedSince: new Date(q.updatedAt) });
+      }
+    }
+    if (q.searchParam) this.search(qb, auth.companyId, q.searchParam);
+    if (q.cursor) {
+      const [at, id] = q.cursor.split('_');
+      qb.andWhere('(t.updatedAt < :cursorAt OR (t.updatedAt = :cursorAt AND t.id < :cursorId))', {
+        cursorAt: new Date(at),
+        cursorId: Number(id),
+      });
+    } else {
+      qb.offset((q.pageNumber - 1) * TICKETS_PAGE_SIZE);
+    }
+    const rows = await qb
+      .orderBy('t.updatedAt', 'DESC')
+      .addOrderBy('t.id', 'DESC')
+      .limit(TICKETS_PAGE_SIZE + 1)
+      .getMany();
+    const hasMore = rows.length > TICKETS_PAGE_SIZE;
+    const page = rows.slice(0, TICKETS_PAGE_SIZE);
+    const tags = await this.reader.tagsOf(page.map((t) => t.id));
+    const last = page[page.length - 1];
+    return {
+      tickets: page.map((t) => toTicket(t, tags.get(t.id) ?? [])),
+      hasMore,
+      cursor: hasMore && last ? `${last.updatedAt.toISOString()}_${last.id}` : null,
+    };
+  }
+
+  /**
+   * Contact name or number, or a word of the conversation. Message bodies are searched through
+   * MySQL's full-text index (whole words of 3+ letters, as prefixes), never with a leading-wildcard
+   * LIKE over every message; the embedded SQLite, small by nature, uses LIKE.
+   */
+  private search(qb: ReturnType<TicketReader['select']>, companyId: number, search: string): void {
+    const pattern = likePattern(search.toLowerCase());
+    const fullText = this.mysql ? fullTextQuery(search) : null;
+    qb.andWhere(
+      new Brackets((w) => {
+        w.where('LOWER(c.name) LIKE :pattern', { pattern }).orWhere('c.number LIKE :pattern', { pattern });
+        if (fullText) {
+          w.orWhere(
+            't.id IN (SELECT sm.ticketId FROM messages sm WHERE sm.companyId = :searchCompany AND MATCH(sm.body) AGAINST (:fullText IN BOOLEAN MODE))',
+            { searchCompany: companyId, fullText },
+          );
+        } else if (!this.mysql) {
+          w.orWhere(
+            't.id IN (SELECT sm.ticketId FROM messages sm WHERE sm.companyId = :searchCompany AND LOWER(sm.body) LIKE :pattern)',
+            { searchCompany: companyId, pattern },
+          );
+        }
+      }),
+    );
+  }
+
+  async findOne(auth: AuthUser, id: number): Promise<Ticket> {
+    const { entity } = await this.reader.accessible(auth, { id });
+    return this.reader.shape(entity);
+  }
+
+  async findByUuid(auth: AuthUser, uuid: string): Promise<Ticket> {
+    const { entity } = await this.reader.accessible(auth, { uuid });
+    return this.reader.shape(entity);
+  }
+
+  async create(auth: AuthUser, input: TicketCreateInput): Promise<Ticket> {
+    if (input.status === 'closed') {
+      throw new DomainError('ERR_VALIDATION', { fields: [{ field: 'status', message: 'validation.oneOf' }] });
+    }
+    const contact = await this.db
+      .getRepository(ContactEntity)
+      .findOne({ where: { id: input.contactId, companyId: auth.companyId }, select: { id: true, isGroup: true } });
+    if (!contact) throw new DomainError('ERR_NO_CONTACT_FOUND');
+    const whatsappId = input.whatsappId ?? (await this.defaultConnection(auth));
+    await this.assertRefs(auth.companyId, { whatsappId, queueId: input.queueId, userId: input.userId });
+    const userId = input.status === 'open' ? (input.userId ?? auth.userId) : input.userId;
+    const key = openKeyOf({ companyId: auth.companyId, contactId: contact.id, whatsappId });
+    const existing = await this.conflict(key);
+    if (existing) throw existing;
+    const now = new Date();
+    let id: number;
+    try {
+      id = await this.tx.run(`contact:${contact.id}`, async (em) => {
+        const inserted = await em.getRepository(TicketEntity).insert({
+          uuid: randomUUID(),
+          companyId: auth.companyId,
+          contactId: contact.id,
+          whatsappId,
+          userId,
+          queueId: input.queueId,
+          status: input.status,
+          isGroup: contact.isGroup,
+          openKey: key,
+          acceptedAt: input.status === 'open' ? now : null,
+          createdAt: now,
+          updatedAt: now,
+        });
+        return Number(inserted.identifiers[0].id);
+      });
+    } catch (error) {
+      // Another request or an inbound message opened one between our check and our insert.
+      if (isUniqueViolation(error)) throw (await this.conflict(key)) ?? new DomainError('ERR_CREATING_TICKET');
+      throw error;
+    }
+    const ticket = await this.reader.full(auth.companyId, { id });
+    this.events.ticketUpdated(ticket);
+    return ticket;
+  }
+
+  /** Every transition of spec §4 Ticket, with its side messages once the change is committed. */
+  async update(auth: AuthUser, id: number, input: TicketUpdateInput): Promise<Ticket> {
+    const { entity } = await this.reader.accessible(auth, { id });
+    const before = { status: entity.status, userId: entity.userId, queueId: entity.queueId };
+    const whatsappId = input.whatsappId !== undefined ? input.whatsappId : entity.whatsappId;
+    await this.assertRefs(auth.companyId, {
+      queueId: input.queueId ?? null,
+      userId: input.userId ?? null,
+      whatsappId: input.whatsappId ?? null,
+    });
+    const { action, next } = planTransition(before, input, auth.userId);
+    const now = new Date();
+    const changes: Partial<TicketEntity> = {
+      status: next.status,
+      userId: next.userId,
+      queueId: next.queueId,
+      whatsappId,
+      openKey: next.status === 'closed' ? null : openKeyOf({ ...entity, whatsappId }),
+      updatedAt: now,
+    };
+    if (input.useIntegration !== undefined) changes.useIntegration = input.useIntegration;
+    if (input.promptId !== undefined) changes.promptId = input.promptId;
+    if (input.integrationId !== undefined) changes.integrationId = input.integrationId;
+    if (action === 'accept' || action === 'reopen' || (action === 'transfer' && next.userId !== null)) {
+      changes.acceptedAt = entity.acceptedAt ?? now;
+    }
+    if (action === 'reopen') changes.closedAt = null;
+    if (action === 'resolve') {
+      Object.assign(changes, {
+        closedAt: now,
+        useIntegration: false,
+        promptId: null,
+        integrationId: null,
+        awaitingRating: false,
+      });
+    }
+    if (next.status !== 'closed') changes.awaitingRating = false;
+    try {
+      await this.tx.run(`contact:${entity.contactId}`, (em) =>
+        em.getRepository(TicketEntity).update({ id: entity.id, companyId: auth.companyId }, changes),
+      );
+    } catch (error) {
+      // Reopening (or moving to another connection) while another ticket of the contact is live.
+      if (isUniqueViolation(error) && changes.openKey) {
+        throw (await this.conflict(changes.openKey)) ?? new DomainError('ERR_OTHER_OPEN_TICKET');
+      }
+      throw error;
+    }
+    const updated = await this.reader.entity(auth.companyId, { id });
+    const ticket = await this.reader.shape(updated!);
+    this.events.ticketUpdated(ticket, before);
+    await this.sideMessages(auth, action, updated!);
+    return action === 'none' ? ticket : this.reader.full(auth.companyId, { id });
+  }
+
+  async remove(auth: AuthUser, id: number): Promise<void> {
+    const entity = await this.reader.entity(auth.companyId, { id });
+    if (!entity) throw new DomainError('ERR_NO_TICKET_FOUND');
+    await this.tx.run(`contact:${entity.contactId}`, (em) =>
+      em.getRepository(TicketEntity).delete({ id, companyId: auth.companyId }),
+    );
+    this.events.ticketDeleted(entity);
+  }
+
+  /**
+   * What the customer is told after a change: the agent's introduction on accept, the transfer
+   * notice, the completion and rating messages on resolve — each behind its company setting, never
+   * in groups. A failed send does not undo the change; the agent sees the ticket as it now is.
+   */
+  private async sideMessages(auth: AuthUser, action: TicketAction, ticket: TicketEntity): Promise<void> {
+    if (action === 'none' || action === 'return' || action === 'assign' || ticket.isGroup) return;
+    const settings = await this.settings.read(auth.companyId, [
+      'sendGreetingAccepted',
+      'sendMsgTransfTicket',
+      'userRating',
+    ]);
+    const actor = await this.db
+      .getRepository(UserEntity)
+      .findOne({ where: { id: auth.userId }, select: { id: true, name: true, language: true } });
+    const texts = automaticTexts(actor?.language);
+    const bodies: { body: string; rating?: boolean }[] = [];
+    if (action === 'accept' && settings.sendGreetingAccepted === 'enabled') {
+      bodies.push({ body: texts.greeting(ticket.contact!.name, actor?.name ?? '') });
+    }
+    if (action === 'transfer' && settings.sendMsgTransfTicket === 'enabled' && ticket.queue) {
+      bodies.push({ body: texts.transfer(ticket.queue.name, ticket.user?.name ?? null) });
+    }
+    if (action === 'resolve' && ticket.whatsappId !== null) {
+      const connection = await this.db.getRepository(WhatsappEntity).findOne({
+        where: { id: ticket.whatsappId },
+        select: { id: true, complationMessage: true, ratingMessage: true },
+      });
+      if (connection?.complationMessage.trim()) bodies.push({ body: connection.complationMessage });
+      if (settings.userRating === 'enabled') {
+        bodies.push({ body: connection?.ratingMessage.trim() || texts.rating, rating: true });
+      }
+    }
+    for (const { body, rating } of bodies) {
+      try {
+        await this.messages.deliver(ticket, { body });
+        if (rating) {
+          await this.tx.run(`contact:${ticket.contactId}`, (em) =>
+            em.getRepository(TicketEntity).update({ id: ticket.id }, { awaitingRating: true, updatedAt: new Date() }),
+          );
+        }
+      } catch (error) {
+        this.logger.warn(
+          `ticket ${ticket.id}: the ${action} message was not sent (${error instanceof DomainError ? error.code : String(error)})`,
+        );
+      }
+    }
+  }
+
+  /** The 409 of spec §8, naming the live ticket, its agent and queue so the dialog can say who has it. */
+  private async conflict(openKey: string): Promise<DomainError | null> {
+    const live = await this.db
+      .getRepository(TicketEntity)
+      .findOne({ where: { openKey }, relations: { user: true, queue: true } });
+    if (!live) return null;
+    const ticket: OpenTicketConflict = {
+      id: live.id,
+      uuid: live.uuid,
+      status: live.status,
+      user: live.user ? { name: live.user.name } : null,
+      queue: live.queue ? { name: live.queue.name } : null,
+    };
+    return new DomainError('ERR_OTHER_OPEN_TICKET', { ticket });
+  }
+
+  /** The caller's connection, else the company's default one (spec: ERR_NO_DEF_WAPP_FOUND without one). */
+  private async defaultConnection(auth: AuthUser): Promise<number> {
+    const user = await this.db
+      .getRepository(UserEntity)
+      .findOne({ where: { id: auth.userId, companyId: auth.companyId }, select: { id: true, whatsappId: true } });
+    if (user?.whatsappId) return user.whatsappId;
+    const connection = await this.db
+      .getRepository(WhatsappEntity)
+      .findOne({ where: { companyId: auth.companyId, isDefault: true }, select: { id: true } });
+    if (!connection) throw new DomainError('ERR_NO_DEF_WAPP_FOUND');
+    return connection.id;
+  }
+
+  /** Ids named in a request must be the company's own; another company's look like missing ones. */
+  private async assertRefs(
+    companyId: number,
+    refs: { queueId: number | null; userId: number | null; whatsappId: number | null },
+  ): Promise<void> {
+    const checks: Promise<void>[] = [];
+    if (refs.queueId !== null) {
+      checks.push(
+        this.db
+          .getRepository(QueueEntity)
+          .exists({ where: { id: refs.queueId, companyId } })
+          .then((ok) => {
+            if (!ok) throw new DomainError('ERR_NO_QUEUE_FOUND');
+          }),
+      );
+    }
+    if (refs.userId !== null) {
+      checks.push(
+        this.db
+          .getRepository(UserEntity)
+          .exists({ where: { id: refs.userId, companyId } })
+          .then((ok) => {
+            if (!ok) throw new DomainError('ERR_NO_USER_FOUND');
+          }),
+      );
+    }
+    if (refs.whatsappId !== null) {
+      checks.push(
+        this.db
+          .getRepository(WhatsappEntity)
+          .exists({ where: { id: refs.whatsappId, companyId } })
+          .then((ok) => {
+            if (!ok) throw new DomainError('ERR_NO_WAPP_FOUND');
+          }),
+      );
+    }
+    await Promise.all(checks);
+  }
+}

@@ -1,0 +1,94 @@
+import { Body, Controller, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import type { AuthUser } from '../../../common/auth-user.js';
+import { CurrentUser, RequirePermission } from '../../../common/decorators.js';
+import { DomainError } from '../../../common/domain-error.js';
+import { IdPipe, YupPipe } from '../../../common/validation.pipe.js';
+import { WhatsappEntity } from '../../whatsapp/entities/whatsapp.entity.js';
+import { SessionManager } from '../session-manager.js';
+import { SANDBOX_MESSAGE, SANDBOX_SCAN } from './sandbox.extensions.js';
+import { loadSandboxMedia } from './sandbox-media.js';
+import type { SandboxInbound } from './sandbox.provider.js';
+import { SandboxProvider } from './sandbox.provider.js';
+import {
+  sandboxMessageSchema,
+  sandboxNumberSchema,
+  sandboxScanSchema,
+  type SandboxMessageInput,
+} from './sandbox.schema.js';
+
+const id = new IdPipe('ERR_NO_WAPP_FOUND');
+
+/**
+ * Drives the simulated network (registered only when SANDBOX is on): scan a connection's QR,
+ * deliver a customer's message, take a number off WhatsApp. Admins of the connection's company only.
+ */
+@Controller('sandbox')
+@RequirePermission('connections-page:actionButtons')
+export class SandboxController {
+  constructor(
+    private readonly sessions: SessionManager,
+    private readonly sandbox: SandboxProvider,
+    @InjectRepository(WhatsappEntity) private readonly whatsapps: Repository<WhatsappEntity>,
+  ) {}
+
+  @Post('connections/:whatsappId/scan')
+  @HttpCode(200)
+  async scan(
+    @CurrentUser() auth: AuthUser,
+    @Param('whatsappId', id) whatsappId: number,
+    @Body(new YupPipe(sandboxScanSchema)) body: { number?: string },
+  ) {
+    await this.assertSandboxConnection(auth, whatsappId);
+    const { number } = await this.sessions.invoke<{ number: string }>(whatsappId, {
+      op: 'extension',
+      name: SANDBOX_SCAN,
+      args: { number: body.number },
+    });
+    return { whatsappId, status: 'CONNECTED', number };
+  }
+
+  @Post('connections/:whatsappId/messages')
+  async message(
+    @CurrentUser() auth: AuthUser,
+    @Param('whatsappId', id) whatsappId: number,
+    @Body(new YupPipe(sandboxMessageSchema)) body: SandboxMessageInput,
+  ) {
+    await this.assertSandboxConnection(auth, whatsappId);
+    const inbound: SandboxInbound = {
+      from: body.from,
+      name: body.name,
+      id: body.id,
+      body: body.body,
+      location: body.location,
+      quotedId: body.quotedId,
+      // Fetched here, on the node that took the request, so only bytes travel to the session's holder.
+      media: body.media
+        ? { data: await loadSandboxMedia(body.media), mimetype: body.media.mimetype, filename: body.media.filename }
+        : undefined,
+    };
+    return this.sessions.invoke<{ providerId: string }>(whatsappId, {
+      op: 'extension',
+      name: SANDBOX_MESSAGE,
+      args: inbound,
+    });
+  }
+
+  @Put('numbers/:number')
+  async number(@Param('number') raw: string, @Body(new YupPipe(sandboxNumberSchema)) body: { onWhatsApp: boolean }) {
+    const number = raw.replace(/\D/g, '');
+    if (!/^\d{8,20}$/.test(number)) {
+      throw new DomainError('ERR_VALIDATION', { fields: [{ field: 'number', message: 'validation.phone' }] });
+    }
+    await this.sandbox.setOnWhatsApp(number, body.onWhatsApp);
+    return { number, onWhatsApp: body.onWhatsApp };
+  }
+
+  private async assertSandboxConnection(auth: AuthUser, whatsappId: number): Promise<void> {
+    const found = await this.whatsapps.exists({
+      where: { id: whatsappId, companyId: auth.companyId, provider: 'sandbox' },
+    });
+    if (!found) throw new DomainError('ERR_NO_WAPP_FOUND');
+  }
+}

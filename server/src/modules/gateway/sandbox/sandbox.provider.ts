@@ -1,0 +1,266 @@
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { MediaType } from '@atendo/shared';
+import type { Redis } from 'ioredis';
+import { Repository } from 'typeorm';
+import { DomainError } from '../../../common/domain-error.js';
+import { APP_CONFIG, type AppConfig } from '../../../config/config.js';
+import { REDIS } from '../../redis/redis.module.js';
+import { WhatsappAuthKeyEntity } from '../../whatsapp/entities/whatsapp-auth-key.entity.js';
+import type { InboundMessage, OutboundMedia, PeerRef, SendOptions, SentMessage } from '../gateway.types.js';
+import type { ProviderSession, SessionListener, SessionTarget, WhatsappProvider } from '../provider.js';
+
+/** An inbound message as the sandbox routes take it, with any media already in memory. */
+export interface SandboxInbound {
+  from: string;
+  name?: string;
+  id?: string;
+  body?: string;
+  media?: { data: Buffer; mimetype: string; filename: string };
+  location?: { lat: number; lng: number; description?: string };
+  quotedId?: string;
+}
+
+/** A map pin, standing in for the map thumbnail WhatsApp sends with a location. */
+const PIN_IMAGE =
+  'data:image/svg+xml;base64,' +
+  Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 24 24">' +
+      '<rect width="24" height="24" fill="#e8f0e3"/><path fill="#d93025" d="M12 2a7 7 0 0 0-7 7c0 5.2 7 13 7 13s7-7.8 ' +
+      '7-13a7 7 0 0 0-7-7zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5z"/></svg>',
+  ).toString('base64');
+
+/** The spec's location body: image, link, optional description, pipe separated. */
+export function locationBody(location: { lat: number; lng: number; description?: string }): string {
+  const link = `https://maps.google.com/maps?q=${location.lat},${location.lng}&z=17`;
+  // A pipe inside the description would read as another field.
+  const description = location.description?.replace(/\|/g, '/').trim();
+  return [PIN_IMAGE, link, ...(description ? [description] : [])].join('|');
+}
+
+export function mediaTypeOf(mimetype: string): MediaType {
+  const [kind] = mimetype.toLowerCase().split('/');
+  if (kind === 'image' || kind === 'audio' || kind === 'video') return kind;
+  return 'application';
+}
+
+/** WhatsApp-looking message ids. */
+function messageId(): string {
+  return `3EB0${randomBytes(10).toString('hex').toUpperCase()}`;
+}
+
+const CREDS = { type: 'creds', keyId: 'sandbox' } as const;
+/** Ids of sent messages remembered for delete-for-everyone. */
+const SENT_MEMORY = 5_000;
+
+/**
+ * A simulated WhatsApp network: sessions go OPENING → qrcode → CONNECTED when "scanned" through
+ * the sandbox routes, inbound messages are injected through them, and outbound messages get acks
+ * 1 to 4. The pairing lives in the auth-key table like a real session's creds, so a restart (or
+ * another node) resumes a connected sandbox session without a new scan. The set of numbers that are
+ * "not on WhatsApp" is kept in Redis when there is one, else in this process.
+ */
+@Injectable()
+export class SandboxProvider implements WhatsappProvider {
+  readonly kind = 'sandbox' as const;
+  private readonly offlineHere = new Set<string>();
+  private readonly offlineKey: string;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS) private readonly redis: Redis | null,
+    @InjectRepository(WhatsappAuthKeyEntity) private readonly keys: Repository<WhatsappAuthKeyEntity>,
+  ) {
+    this.offlineKey = `${config.redisPrefix}:sandbox:offline`;
+  }
+
+  get ackIntervalMs(): number {
+    return this.config.sandboxAckIntervalMs;
+  }
+
+  async start(target: SessionTarget, listener: SessionListener): Promise<ProviderSession> {
+    const session = new SandboxSession(this, target, listener);
+    await session.open();
+    return session;
+  }
+
+  async setOnWhatsApp(number: string, onWhatsApp: boolean): Promise<void> {
+    if (this.redis) {
+      if (onWhatsApp) await this.redis.srem(this.offlineKey, number);
+      else await this.redis.sadd(this.offlineKey, number);
+      return;
+    }
+    if (onWhatsApp) this.offlineHere.delete(number);
+    else this.offlineHere.add(number);
+  }
+
+  async isOnWhatsApp(number: string): Promise<boolean> {
+    if (this.redis) return (await this.redis.sismember(this.offlineKey, number)) === 0;
+    return !this.offlineHere.has(number);
+  }
+
+  async pairedNumber(whatsappId: number): Promise<string | null> {
+    const row = await this.keys.findOneBy({ whatsappId, ...CREDS });
+    if (!row) return null;
+    return (JSON.parse(row.value) as { number: string }).number;
+  }
+
+  async pair(whatsappId: number, number: string): Promise<void> {
+    await this.keys.upsert({ whatsappId, ...CREDS, value: JSON.stringify({ number }) }, [
+      'whatsappId',
+      'type',
+      'keyId',
+    ]);
+  }
+
+  async unpair(whatsappId: number): Promise<void> {
+    await this.keys.delete({ whatsappId });
+  }
+}
+
+export class SandboxSession implements ProviderSession {
+  private readonly logger = new Logger('Sandbox');
+  private state: 'opening' | 'qrcode' | 'connected' | 'closed' = 'opening';
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly sent = new Set<string>();
+  /** Acks are reported in order, one at a time, as the network would. */
+  private acks: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly provider: SandboxProvider,
+    private readonly target: SessionTarget,
+    private readonly listener: SessionListener,
+  ) {}
+
+  async open(): Promise<void> {
+    await this.listener.session({ kind: 'status', status: 'OPENING', retries: 0 });
+    const number = await this.provider.pairedNumber(this.target.whatsappId);
+    if (this.state === 'closed') return;
+    if (number) {
+      this.state = 'connected';
+      await this.listener.session({ kind: 'connected', number });
+      return;
+    }
+    this.state = 'qrcode';
+    const qrcode = `atendo-sandbox:${this.target.whatsappId}:${randomBytes(16).toString('base64url')}`;
+    await this.listener.session({ kind: 'qrcode', qrcode, retries: 0 });
+  }
+
+  /** The phone scanned the QR: the session connects as `number`. */
+  async scan(number?: string): Promise<{ number: string }> {
+    if (this.state === 'connected') {
+      return { number: (await this.provider.pairedNumber(this.target.whatsappId)) ?? '' };
+    }
+    if (this.state !== 'qrcode') throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
+    const paired = number ?? `5599${String(this.target.whatsappId).padStart(9, '0')}`;
+    await this.provider.pair(this.target.whatsappId, paired);
+    this.state = 'connected';
+    await this.listener.session({ kind: 'connected', number: paired });
+    return { number: paired };
+  }
+
+  /** A customer writes to the connection. */
+  async deliver(input: SandboxInbound): Promise<{ providerId: string }> {
+    if (this.state !== 'connected') throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
+    const providerId = input.id ?? messageId();
+    const chat: PeerRef = { number: input.from, isGroup: false, ...(input.name ? { name: input.name } : {}) };
+    const media = input.media;
+    let mediaType: MediaType = 'chat';
+    let body = input.body ?? '';
+    if (input.location) {
+      mediaType = 'locationMessage';
+      body = locationBody(input.location);
+    } else if (media) {
+      mediaType = mediaTypeOf(media.mimetype);
+      // As WhatsApp shows it: the caption, else the document's file name.
+      body = input.body || (mediaType === 'application' ? media.filename : '');
+    }
+    const message: InboundMessage = {
+      whatsappId: this.target.whatsappId,
+      companyId: this.target.companyId,
+      providerId,
+      chat,
+      fromMe: false,
+      timestamp: new Date(),
+      mediaType,
+      body,
+      ...(media && !input.location
+        ? { media: { mimetype: media.mimetype, filename: media.filename, load: async () => media.data } }
+        : {}),
+      ...(input.quotedId ? { quotedProviderId: input.quotedId } : {}),
+    };
+    await this.listener.message(message);
+    return { providerId };
+  }
+
+  sendText(to: PeerRef, _body: string, _options?: SendOptions): Promise<SentMessage> {
+    return this.send(to);
+  }
+
+  sendMedia(to: PeerRef, _media: OutboundMedia, _options?: SendOptions): Promise<SentMessage> {
+    return this.send(to);
+  }
+
+  async deleteForEveryone(_to: PeerRef, providerId: string): Promise<void> {
+    this.assertConnected();
+    // WhatsApp only lets a device revoke what it sent itself.
+    if (!this.sent.has(providerId)) throw new Error(`message ${providerId} was not sent by this connection`);
+  }
+
+  async checkNumber(number: string): Promise<{ exists: boolean; number: string }> {
+    this.assertConnected();
+    return { exists: await this.provider.isOnWhatsApp(number), number };
+  }
+
+  async stop(): Promise<void> {
+    this.state = 'closed';
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  async logout(): Promise<void> {
+    await this.stop();
+    await this.provider.unpair(this.target.whatsappId);
+  }
+
+  private assertConnected(): void {
+    if (this.state !== 'connected') throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
+  }
+
+  private async send(to: PeerRef): Promise<SentMessage> {
+    this.assertConnected();
+    if (!to.isGroup && !(await this.provider.isOnWhatsApp(to.number))) {
+      throw new DomainError('ERR_WAPP_INVALID_CONTACT');
+    }
+    const providerId = messageId();
+    this.sent.add(providerId);
+    if (this.sent.size > SENT_MEMORY) this.sent.delete(this.sent.values().next().value as string);
+    this.scheduleAcks(providerId);
+    return { providerId, timestamp: new Date() };
+  }
+
+  /** Server (1), delivered (2), read (3), played/highlighted (4), a tick at a time. */
+  private scheduleAcks(providerId: string): void {
+    const interval = this.provider.ackIntervalMs;
+    for (const ack of [1, 2, 3, 4] as const) {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        this.acks = this.acks
+          .then(() =>
+            this.listener.change({
+              kind: 'ack',
+              whatsappId: this.target.whatsappId,
+              companyId: this.target.companyId,
+              providerId,
+              ack,
+            }),
+          )
+          .catch((error: unknown) =>
+            this.logger.warn(`Ack ${ack} of ${providerId} was not recorded: ${String(error)}`),
+          );
+      }, interval * ack);
+      this.timers.add(timer);
+    }
+  }
+}

@@ -1,0 +1,457 @@
+import { randomUUID } from 'node:crypto';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  Optional,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { ConnectionStatus, ErrorCode } from '@atendo/shared';
+import type { Redis } from 'ioredis';
+import { In, Not, Repository } from 'typeorm';
+import { DomainError } from '../../common/domain-error.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { REDIS } from '../redis/redis.module.js';
+import { RealtimeService } from '../realtime/realtime.service.js';
+import { SettingEntity } from '../settings/entities/setting.entity.js';
+import { WhatsappAuthKeyEntity } from '../whatsapp/entities/whatsapp-auth-key.entity.js';
+import { WhatsappEntity } from '../whatsapp/entities/whatsapp.entity.js';
+import {
+  INBOUND_SINK,
+  type InboundSink,
+  type OutboundMedia,
+  type PeerRef,
+  type SendOptions,
+  type SessionEvent,
+} from './gateway.types.js';
+import { LEASE_RENEW_MS, LocalLease, RedisLease, TAKEOVER_SWEEP_MS, type SessionLease } from './lease.js';
+import {
+  WHATSAPP_PROVIDERS,
+  type ProviderSession,
+  type SessionListener,
+  type SessionTarget,
+  type WhatsappProvider,
+} from './provider.js';
+import { SessionRpc } from './session-rpc.js';
+import { nextSessionState, shouldRun } from './session-state.js';
+
+/** What can be asked of a live session, wherever it lives: JSON-safe so it can cross to its holder. */
+export type SessionCommand =
+  | { op: 'sendText'; to: PeerRef; body: string; options?: SendOptions }
+  | { op: 'sendMedia'; to: PeerRef; media: OutboundMedia; options?: SendOptions }
+  | { op: 'deleteForEveryone'; to: PeerRef; providerId: string }
+  | { op: 'checkNumber'; number: string }
+  | { op: 'stop' }
+  | { op: 'logout' }
+  | { op: 'extension'; name: string; args: unknown };
+
+/** A provider-specific command (the sandbox's scan and inbound messages), run on the holder. */
+export type SessionExtension = (session: ProviderSession, args: unknown, target: SessionTarget) => Promise<unknown>;
+
+interface LiveSession {
+  whatsappId: number;
+  companyId: number;
+  target: SessionTarget;
+  session: ProviderSession | null;
+  /** Settles when the provider's start has finished (either way). */
+  ready: Promise<void>;
+  status: ConnectionStatus;
+  closed: boolean;
+}
+
+/** Which error a provider failure becomes, per command. */
+const FAILURE: Partial<Record<SessionCommand['op'], ErrorCode>> = {
+  sendText: 'ERR_SENDING_WAPP_MSG',
+  sendMedia: 'ERR_SENDING_WAPP_MSG',
+  deleteForEveryone: 'ERR_DELETE_WAPP_MSG',
+  checkNumber: 'ERR_WAPP_CHECK_CONTACT',
+};
+
+/**
+ * Holds the live WhatsApp sessions of this process, one per connection, and keeps the connection
+ * rows in step with them. With Redis each session is held under a lease so exactly one node runs
+ * it; commands for a session held elsewhere are forwarded to its holder.
+ */
+@Injectable()
+export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
+  readonly nodeId = randomUUID();
+  private readonly logger = new Logger('Sessions');
+  private readonly live = new Map<number, LiveSession>();
+  /** Session events of one connection are applied in order, one at a time. */
+  private readonly eventChains = new Map<number, Promise<unknown>>();
+  private readonly extensions = new Map<string, SessionExtension>();
+  private readonly lease: SessionLease;
+  private readonly rpc: SessionRpc | null;
+  private sink: InboundSink | null;
+  private timers: NodeJS.Timeout[] = [];
+  private resuming: Promise<void> | null = null;
+  private shuttingDown = false;
+  private lastDropWarning = 0;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(REDIS) redis: Redis | null,
+    @Inject(WHATSAPP_PROVIDERS) private readonly providers: WhatsappProvider[],
+    @InjectRepository(WhatsappEntity) private readonly whatsapps: Repository<WhatsappEntity>,
+    @InjectRepository(WhatsappAuthKeyEntity) private readonly authKeys: Repository<WhatsappAuthKeyEntity>,
+    @InjectRepository(SettingEntity) private readonly settings: Repository<SettingEntity>,
+    private readonly realtime: RealtimeService,
+    private readonly moduleRef: ModuleRef,
+    @Optional() @Inject(INBOUND_SINK) sink?: InboundSink,
+  ) {
+    this.sink = sink ?? null;
+    this.lease = redis ? new RedisLease(redis, config.redisPrefix, this.nodeId) : new LocalLease(this.nodeId);
+    this.rpc = redis
+      ? new SessionRpc(redis, config.redisPrefix, this.nodeId, (id, command) =>
+          this.executeLocal(id, command as SessionCommand),
+        )
+      : null;
+  }
+
+  async onModuleInit(): Promise<void> {
+    // The conversation pipeline provides the sink; looked up across the whole app so neither module
+    // has to import the other (the pipeline itself needs this gateway to send).
+    if (!this.sink) {
+      try {
+        this.sink = this.moduleRef.get<InboundSink>(INBOUND_SINK, { strict: false });
+      } catch {
+        this.logger.warn('No inbound sink is registered: inbound WhatsApp events are dropped');
+      }
+    }
+    await this.rpc?.open();
+  }
+
+  onApplicationBootstrap(): void {
+    // A restart reconnects every connection that was not disconnected on purpose. In the
+    // background: a slow provider must not hold the HTTP server back.
+    this.resuming = this.sweep().catch((error: unknown) => this.logger.error('Resuming sessions failed', error));
+    if (this.lease.shared) {
+      this.timers = [
+        setInterval(() => void this.renewLeases(), LEASE_RENEW_MS),
+        setInterval(
+          () => void this.sweep().catch((e: unknown) => this.logger.error('Takeover sweep failed', e)),
+          TAKEOVER_SWEEP_MS,
+        ),
+      ];
+    } else {
+      // Settings changes (ignore groups, reject calls) still reach the live sessions.
+      this.timers = [setInterval(() => void this.refreshTargets(), TAKEOVER_SWEEP_MS)];
+    }
+    for (const timer of this.timers) timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.shuttingDown = true;
+    for (const timer of this.timers) clearInterval(timer);
+    await this.resuming;
+    // Stopping keeps the connections' statuses: the next start (here or on another node) resumes them.
+    await Promise.all([...this.live.values()].map((entry) => this.stopLocal(entry, 'stop')));
+    await Promise.all([...this.eventChains.values()]);
+    await this.rpc?.close();
+  }
+
+  /** Lets a provider add commands its sessions understand (run on the node holding the session). */
+  registerExtension(name: string, handler: SessionExtension): void {
+    this.extensions.set(name, handler);
+  }
+
+  /** Whether this process holds the connection's live session. */
+  isLocal(whatsappId: number): boolean {
+    return this.live.has(whatsappId);
+  }
+
+  /**
+   * Starts the connection's session unless one runs already (here, or on the node holding its
+   * lease). Resolves once the provider has started; QR codes and status follow as events.
+   */
+  async start(whatsappId: number): Promise<void> {
+    const running = this.live.get(whatsappId);
+    if (running) return running.ready;
+    const row = await this.whatsapps.findOne({
+      where: { id: whatsappId },
+      select: { id: true, companyId: true, provider: true },
+    });
+    if (!row) throw new DomainError('ERR_NO_WAPP_FOUND');
+    const again = this.live.get(whatsappId);
+    if (again) return again.ready;
+    if (this.shuttingDown) throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
+    const provider = this.providers.find((p) => p.kind === row.provider);
+    if (!provider) {
+      this.logger.warn(`Connection ${whatsappId} uses provider "${row.provider}", which this server does not run`);
+      await this.record(whatsappId, { kind: 'status', status: 'DISCONNECTED' });
+      throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
+    }
+    const entry: LiveSession = {
+      whatsappId,
+      companyId: row.companyId,
+      target: { whatsappId, companyId: row.companyId, ignoreGroups: true, rejectCalls: false },
+      session: null,
+      ready: Promise.resolve(),
+      status: 'OPENING',
+      closed: false,
+    };
+    this.live.set(whatsappId, entry);
+    const opening = this.open(entry, provider);
+    entry.ready = opening.then(
+      () => undefined,
+      () => undefined,
+    );
+    return opening;
+  }
+
+  private async open(entry: LiveSession, provider: WhatsappProvider): Promise<void> {
+    const { whatsappId } = entry;
+    let leased = false;
+    try {
+      leased = await this.lease.acquire(whatsappId);
+      if (!leased) {
+        // Another node holds it and runs it: nothing to do here.
+        this.forget(entry);
+        return;
+      }
+      Object.assign(entry.target, await this.settingsOf(entry.companyId));
+      entry.session = await provider.start(entry.target, this.listenerFor(entry));
+    } catch (error) {
+      this.forget(entry);
+      if (leased) await this.lease.release(whatsappId).catch(() => undefined);
+      this.logger.error(`Connection ${whatsappId} could not start`, error as Error);
+      await this.record(whatsappId, { kind: 'status', status: 'DISCONNECTED' });
+      throw error instanceof DomainError ? error : new DomainError('ERR_WAPP_NOT_INITIALIZED');
+    }
+  }
+
+  private forget(entry: LiveSession): void {
+    entry.closed = true;
+    if (this.live.get(entry.whatsappId) === entry) this.live.delete(entry.whatsappId);
+  }
+
+  /** Closes a local session and gives up its lease; statuses are for the caller to set. */
+  private async stopLocal(entry: LiveSession, how: 'stop' | 'logout'): Promise<void> {
+    this.forget(entry);
+    await entry.ready;
+    try {
+      if (how === 'logout') await entry.session?.logout();
+      else await entry.session?.stop();
+    } catch (error) {
+      this.logger.warn(`Connection ${entry.whatsappId} did not ${how} cleanly: ${String(error)}`);
+    }
+    await this.lease.release(entry.whatsappId).catch(() => undefined);
+  }
+
+  /**
+   * Signs the device out wherever its session lives and wipes the auth state: the connection is
+   * DISCONNECTED and needs a new QR.
+   */
+  async logout(whatsappId: number): Promise<void> {
+    try {
+      await this.invoke(whatsappId, { op: 'logout' });
+    } catch (error) {
+      if (!(error instanceof DomainError && error.code === 'ERR_WAPP_NOT_INITIALIZED')) throw error;
+      // Not running anywhere: only the stored auth state is left to wipe.
+    }
+    await this.authKeys.delete({ whatsappId });
+    await this.record(whatsappId, { kind: 'loggedOut' });
+  }
+
+  /** A new QR: sign out, then start from scratch. */
+  async restart(whatsappId: number): Promise<void> {
+    await this.logout(whatsappId);
+    await this.start(whatsappId);
+  }
+
+  /** Before a connection is deleted: sign its device out if it can, wherever it runs. */
+  async discard(whatsappId: number): Promise<void> {
+    await this.invoke(whatsappId, { op: 'logout' }).catch((error: unknown) => {
+      if (!(error instanceof DomainError && error.code === 'ERR_WAPP_NOT_INITIALIZED')) {
+        this.logger.warn(`Connection ${whatsappId} could not sign out before deletion: ${String(error)}`);
+      }
+    });
+  }
+
+  /** Runs a command on the connection's live session, forwarding it to the node that holds it. */
+  async invoke<T = unknown>(whatsappId: number, command: SessionCommand): Promise<T> {
+    if (this.live.has(whatsappId)) return (await this.executeLocal(whatsappId, command)) as T;
+    if (this.rpc) {
+      const holder = await this.lease.holder(whatsappId);
+      if (holder && holder !== this.nodeId) return (await this.rpc.request(holder, whatsappId, command)) as T;
+    }
+    throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
+  }
+
+  private async executeLocal(whatsappId: number, command: SessionCommand): Promise<unknown> {
+    const entry = this.live.get(whatsappId);
+    if (!entry) throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
+    await entry.ready;
+    const session = entry.session;
+    if (!session || entry.closed) throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
+    switch (command.op) {
+      case 'stop':
+      case 'logout':
+        await this.stopLocal(entry, command.op);
+        return null;
+      case 'extension': {
+        const handler = this.extensions.get(command.name);
+        if (!handler) throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
+        return handler(session, command.args, entry.target);
+      }
+    }
+    if (entry.status !== 'CONNECTED') throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
+    try {
+      switch (command.op) {
+        case 'sendText':
+          return await session.sendText(command.to, command.body, command.options);
+        case 'sendMedia':
+          return await session.sendMedia(command.to, command.media, command.options);
+        case 'deleteForEveryone':
+          await session.deleteForEveryone(command.to, command.providerId);
+          return null;
+        case 'checkNumber':
+          return await session.checkNumber(command.number);
+      }
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
+      this.logger.warn(`Connection ${whatsappId}: ${command.op} failed: ${String(error)}`);
+      throw new DomainError(FAILURE[command.op] ?? 'ERR_INTERNAL_SERVER_ERROR');
+    }
+  }
+
+  private listenerFor(entry: LiveSession): SessionListener {
+    const current = () => !entry.closed && this.live.get(entry.whatsappId) === entry;
+    return {
+      session: async (event) => {
+        if (!current()) return;
+        const state = await this.record(entry.whatsappId, event);
+        if (state && current()) entry.status = state.status;
+        if (event.kind === 'loggedOut') {
+          await this.authKeys.delete({ whatsappId: entry.whatsappId });
+          // Not awaited: the provider is inside its own callback and its stop may wait for it.
+          void this.stopLocal(entry, 'stop');
+        }
+      },
+      message: async (message) => {
+        if (!current()) return;
+        if (message.chat.isGroup && entry.target.ignoreGroups) return;
+        const sink = this.sinkOrDrop();
+        if (sink) await sink.message(message);
+      },
+      change: async (change) => {
+        if (!current()) return;
+        const sink = this.sinkOrDrop();
+        if (sink) await sink.change(change);
+      },
+      call: async (call) => {
+        if (!current()) return;
+        const sink = this.sinkOrDrop();
+        if (sink) await sink.call(call);
+      },
+    };
+  }
+
+  private sinkOrDrop(): InboundSink | null {
+    if (!this.sink && Date.now() - this.lastDropWarning > 60_000) {
+      this.lastDropWarning = Date.now();
+      this.logger.warn('Inbound WhatsApp event dropped: no inbound sink is registered');
+    }
+    return this.sink;
+  }
+
+  /** Applies a session event to the connection row and tells the company's sockets. */
+  private record(whatsappId: number, event: SessionEvent) {
+    const previous = this.eventChains.get(whatsappId) ?? Promise.resolve();
+    const next = previous
+      .then(() => this.apply(whatsappId, event))
+      .catch((error: unknown) => {
+        this.logger.error(`Connection ${whatsappId}: could not record ${event.kind}`, error as Error);
+        return null;
+      });
+    this.eventChains.set(whatsappId, next);
+    void next.then(() => {
+      if (this.eventChains.get(whatsappId) === next) this.eventChains.delete(whatsappId);
+    });
+    return next;
+  }
+
+  private async apply(whatsappId: number, event: SessionEvent) {
+    const row = await this.whatsapps.findOne({
+      where: { id: whatsappId },
+      select: { id: true, companyId: true, status: true, qrcode: true, retries: true, number: true },
+    });
+    // Deleted meanwhile: nothing left to update.
+    if (!row) return null;
+    const state = nextSessionState(row, event);
+    const updatedAt = new Date();
+    await this.whatsapps.update({ id: whatsappId }, { ...state, updatedAt });
+    this.realtime.toCompany(row.companyId, 'whatsappSession', {
+      action: 'update',
+      session: {
+        id: whatsappId,
+        status: state.status,
+        qrcode: state.qrcode,
+        retries: state.retries,
+        updatedAt: updatedAt.toISOString(),
+      },
+    });
+    return state;
+  }
+
+  /** Renews the leases of the local sessions; a session whose lease was lost stops here. */
+  async renewLeases(): Promise<void> {
+    for (const entry of [...this.live.values()]) {
+      if (!entry.session) continue;
+      const kept = await this.lease.renew(entry.whatsappId).catch(() => true);
+      if (!kept && !entry.closed) {
+        this.logger.warn(`Lost the lease of connection ${entry.whatsappId}: another node holds it now`);
+        await this.stopLocal(entry, 'stop');
+      }
+    }
+  }
+
+  /**
+   * Starts the sessions that should be running but run nowhere: at start-up (a restart resumes
+   * its connections), and with Redis periodically, taking over the sessions of a node that died.
+   */
+  async sweep(): Promise<void> {
+    const rows = await this.whatsapps.find({
+      where: { status: Not('DISCONNECTED') },
+      select: { id: true, status: true },
+      order: { id: 'ASC' },
+    });
+    for (const row of rows) {
+      if (this.shuttingDown) return;
+      if (!shouldRun(row.status) || this.live.has(row.id)) continue;
+      if (this.lease.shared && (await this.lease.holder(row.id))) continue;
+      await this.start(row.id).catch((error: unknown) => {
+        if (!(error instanceof DomainError)) this.logger.error(`Connection ${row.id} could not resume`, error as Error);
+      });
+    }
+    await this.refreshTargets();
+  }
+
+  /** Company settings the sessions apply (ignore groups, reject calls), re-read for live sessions. */
+  private async refreshTargets(): Promise<void> {
+    const companies = [...new Set([...this.live.values()].map((e) => e.companyId))];
+    if (!companies.length) return;
+    const rows = await this.settings.find({
+      where: { companyId: In(companies), key: In(['CheckMsgIsGroup', 'call']) },
+    });
+    for (const entry of this.live.values()) {
+      Object.assign(entry.target, toTargetSettings(rows.filter((r) => r.companyId === entry.companyId)));
+    }
+  }
+
+  private async settingsOf(companyId: number): Promise<Pick<SessionTarget, 'ignoreGroups' | 'rejectCalls'>> {
+    return toTargetSettings(await this.settings.find({ where: { companyId, key: In(['CheckMsgIsGroup', 'call']) } }));
+  }
+}
+
+/** `CheckMsgIsGroup` enabled ignores group messages; `call` disabled rejects calls (both by default as the catalogue says). */
+export function toTargetSettings(
+  rows: { key: string; value: string }[],
+): Pick<SessionTarget, 'ignoreGroups' | 'rejectCalls'> {
+  const value = (key: string) => rows.find((r) => r.key === key)?.value;
+  return { ignoreGroups: value('CheckMsgIsGroup') !== 'disabled', rejectCalls: value('call') === 'disabled' };
+}

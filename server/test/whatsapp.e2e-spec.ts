@@ -1,0 +1,373 @@
+import { DataSource } from 'typeorm';
+import { WhatsappAuthKeyEntity } from '../src/modules/whatsapp/entities/whatsapp-auth-key.entity.js';
+import { nextEvent, receives, signupCompany, startTestApp, type TestApp } from './support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ SANDBOX: 'true' });
+});
+afterAll(() => t.close());
+
+type Company = Awaited<ReturnType<typeof signupCompany>>;
+
+const create = (c: Company, body: Record<string, unknown>) => t.request('POST', '/whatsapp', { token: c.token, body });
+const update = (c: Company, id: number, body: Record<string, unknown>) =>
+  t.request('PUT', `/whatsapp/${id}`, { token: c.token, body });
+const defaults = async (c: Company) =>
+  Object.fromEntries(
+    (await t.request('GET', '/whatsapp', { token: c.token })).body.map((w: { id: number; isDefault: boolean }) => [
+      w.id,
+      w.isDefault,
+    ]),
+  );
+
+describe('connections', () => {
+  it('creates a connection with every default, and lists and reads it', async () => {
+    const company = await signupCompany(t, 'Conn');
+    const socket = t.socket(company.token);
+    await nextEvent(socket, 'ready');
+    const announced = nextEvent(socket, `company-${company.companyId}-whatsapp`);
+    const res = await create(company, { name: 'Main line' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      companyId: company.companyId,
+      name: 'Main line',
+      status: 'DISCONNECTED',
+      isDefault: true,
+      qrcode: '',
+      retries: 0,
+      provider: 'beta',
+      greetingMessage: '',
+      complationMessage: '',
+      outOfHoursMessage: '',
+      ratingMessage: '',
+      expiresInactiveMessage: '',
+      expiresTicket: 0,
+      timeUseBotQueues: 0,
+      maxUseBotQueues: 3,
+      transferQueueId: null,
+      timeToTransfer: null,
+      promptId: null,
+      integrationId: null,
+      queues: [],
+      schedules: [],
+    });
+    expect(res.body.token).toMatch(/^[0-9a-f]{64}$/);
+    expect(await announced).toEqual({ action: 'update', whatsapp: res.body });
+
+    for (const path of ['/whatsapp', '/whatsapp/', '/whatsapp/?session=0']) {
+      const list = await t.request('GET', path, { token: company.token });
+      expect(list.status).toBe(200);
+      expect(list.body).toEqual([res.body]);
+    }
+    expect((await t.request('GET', `/whatsapp/${res.body.id}?session=0`, { token: company.token })).body).toEqual(
+      res.body,
+    );
+    expect(await t.request('GET', '/whatsapp/999999', { token: company.token })).toMatchObject({
+      status: 404,
+      body: { error: 'ERR_NO_WAPP_FOUND' },
+    });
+    expect((await t.request('GET', '/whatsapp/abc', { token: company.token })).status).toBe(404);
+  });
+
+  it('keeps exactly one default connection', async () => {
+    const company = await signupCompany(t, 'Defaults');
+    const first = (await create(company, { name: 'First' })).body;
+    const second = (await create(company, { name: 'Second' })).body;
+    expect(second.isDefault).toBe(false);
+    expect(await defaults(company)).toEqual({ [first.id]: true, [second.id]: false });
+
+    // Setting the flag on another connection moves it, and the old default is announced too.
+    const socket = t.socket(company.token);
+    await nextEvent(socket, 'ready');
+    const events: { whatsapp: { id: number; isDefault: boolean } }[] = [];
+    socket.on(`company-${company.companyId}-whatsapp`, (e) => events.push(e));
+    const third = (await create(company, { name: 'Third', isDefault: true })).body;
+    expect(third.isDefault).toBe(true);
+    expect(await defaults(company)).toEqual({ [first.id]: false, [second.id]: false, [third.id]: true });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(events.map((e) => [e.whatsapp.id, e.whatsapp.isDefault]).sort()).toEqual(
+      [
+        [first.id, false],
+        [third.id, true],
+      ].sort(),
+    );
+
+    expect((await update(company, second.id, { isDefault: true })).body.isDefault).toBe(true);
+    expect(await defaults(company)).toEqual({ [first.id]: false, [second.id]: true, [third.id]: false });
+
+    // Un-setting the default would leave none; an edit that does not mention it keeps it.
+    expect(await update(company, second.id, { isDefault: false })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_NO_OTHER_WHATSAPP' },
+    });
+    expect((await update(company, second.id, { name: 'Second!' })).body).toMatchObject({
+      name: 'Second!',
+      isDefault: true,
+    });
+
+    // Deleting the default promotes the oldest remaining connection.
+    expect((await t.request('DELETE', `/whatsapp/${second.id}`, { token: company.token })).status).toBe(204);
+    expect(await defaults(company)).toEqual({ [first.id]: true, [third.id]: false });
+    expect((await t.request('DELETE', `/whatsapp/${third.id}`, { token: company.token })).status).toBe(204);
+    expect(await defaults(company)).toEqual({ [first.id]: true });
+    expect((await t.request('DELETE', `/whatsapp/${first.id}`, { token: company.token })).status).toBe(204);
+    expect(await defaults(company)).toEqual({});
+    // Alone again: the next one is the default.
+    expect((await create(company, { name: 'Fresh' })).body.isDefault).toBe(true);
+  });
+
+  it("attaches the company's queues, and needs a greeting with more than one", async () => {
+    const company = await signupCompany(t, 'ConnQueues');
+    const other = await signupCompany(t, 'ConnQueuesOther');
+    const sales = (
+      await t.request('POST', '/queue', { token: company.token, body: { name: 'Sales', color: '#B80000' } })
+    ).body;
+    const help = (
+      await t.request('POST', '/queue', {
+        token: company.token,
+        body: { name: 'Help', color: '#008B02', orderQueue: 1 },
+      })
+    ).body;
+    const foreign = (
+      await t.request('POST', '/queue', { token: other.token, body: { name: 'Xeno', color: '#1273DE' } })
+    ).body;
+
+    expect(await create(company, { name: 'Foreign', queueIds: [foreign.id] })).toMatchObject({
+      status: 404,
+      body: { error: 'ERR_NO_QUEUE_FOUND' },
+    });
+    expect(await create(company, { name: 'Foreign', transferQueueId: foreign.id })).toMatchObject({
+      status: 404,
+      body: { error: 'ERR_NO_QUEUE_FOUND' },
+    });
+    expect(await create(company, { name: 'Two', queueIds: [sales.id, help.id] })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_WAPP_GREETING_REQUIRED' },
+    });
+    expect(await create(company, { name: 'Two', queueIds: [sales.id, help.id], greetingMessage: '   ' })).toMatchObject(
+      { status: 400, body: { error: 'ERR_WAPP_GREETING_REQUIRED' } },
+    );
+
+    const res = await create(company, {
+      name: 'Two',
+      queueIds: [sales.id, help.id],
+      greetingMessage: 'Choose: 1 Help, 2 Sales',
+      transferQueueId: help.id,
+      timeToTransfer: 30,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.queues).toEqual([
+      { id: help.id, name: 'Help', color: '#008B02' },
+      { id: sales.id, name: 'Sales', color: '#B80000' },
+    ]);
+    expect(res.body).toMatchObject({ transferQueueId: help.id, timeToTransfer: 30 });
+
+    // Emptying the greeting while two queues stay attached is refused; one queue needs none.
+    expect(await update(company, res.body.id, { greetingMessage: '' })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_WAPP_GREETING_REQUIRED' },
+    });
+    const one = await update(company, res.body.id, { greetingMessage: '', queueIds: [sales.id] });
+    expect(one.status).toBe(200);
+    expect(one.body.queues.map((q: { id: number }) => q.id)).toEqual([sales.id]);
+    expect(await update(company, res.body.id, { transferQueueId: foreign.id })).toMatchObject({
+      status: 404,
+      body: { error: 'ERR_NO_QUEUE_FOUND' },
+    });
+  });
+
+  it('stores every form field and the business hours with their out-of-hours message', async () => {
+    const company = await signupCompany(t, 'ConnFields');
+    const schedules = [
+      { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' },
+      { weekday: 'Sábado', weekdayEn: 'saturday', startTime: '', endTime: '' },
+    ];
+    const body = {
+      name: 'Everything',
+      greetingMessage: 'Hello',
+      complationMessage: 'Bye',
+      outOfHoursMessage: 'We are closed',
+      ratingMessage: 'Rate us',
+      expiresInactiveMessage: 'Closed for inactivity',
+      expiresTicket: 12,
+      timeUseBotQueues: 5,
+      maxUseBotQueues: 2,
+      timeToTransfer: 10,
+      promptId: 4,
+      integrationId: 5,
+      schedules,
+    };
+    const res = await create(company, body);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject(body);
+    const read = await t.request('GET', `/whatsapp/${res.body.id}`, { token: company.token });
+    expect(read.body).toMatchObject(body);
+    const edited = await update(company, res.body.id, { outOfHoursMessage: 'Back at 8', schedules: [] });
+    expect(edited.body).toMatchObject({ outOfHoursMessage: 'Back at 8', schedules: [], greetingMessage: 'Hello' });
+  });
+
+  it('validates the form', async () => {
+    const company = await signupCompany(t, 'ConnValidation');
+    const res = await create(company, {
+      name: 'x',
+      maxUseBotQueues: -1,
+      provider: 'carrier-pigeon',
+      queueIds: ['a'],
+      schedules: [{ weekday: 'Mon', weekdayEn: 'funday', startTime: '25:00' }],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('ERR_VALIDATION');
+    const fields = res.body.fields.map((f: { field: string }) => f.field);
+    expect(fields).toEqual(
+      expect.arrayContaining(['name', 'maxUseBotQueues', 'provider', 'queueIds[0]', 'schedules[0].weekdayEn']),
+    );
+    expect((await create(company, {})).body.fields).toEqual([
+      expect.objectContaining({ field: 'name', message: 'validation.required' }),
+    ]);
+    const ok = (await create(company, { name: 'Ok' })).body;
+    expect((await update(company, ok.id, { name: '' })).status).toBe(400);
+  });
+
+  it('gives each connection its own token', async () => {
+    const company = await signupCompany(t, 'Tokens');
+    const other = await signupCompany(t, 'TokensOther');
+    const chosen = 'my-own-token-for-the-external-api';
+    const first = await create(company, { name: 'Chosen', token: chosen });
+    expect(first.body.token).toBe(chosen);
+    const taken = {
+      status: 400,
+      body: { error: 'ERR_VALIDATION', fields: [{ field: 'token', message: 'validation.taken' }] },
+    };
+    expect(await create(other, { name: 'Thief', token: chosen })).toMatchObject(taken);
+    const second = (await create(company, { name: 'Generated' })).body;
+    expect(second.token).toMatch(/^[0-9a-f]{64}$/);
+    expect(second.token).not.toBe(first.body.token);
+    expect(await update(company, second.id, { token: chosen })).toMatchObject(taken);
+    expect((await update(company, first.body.id, { token: chosen, name: 'Same token' })).status).toBe(200);
+    expect((await create(company, { name: 'Long', token: 'x'.repeat(65) })).body.fields[0]).toMatchObject({
+      field: 'token',
+      message: 'validation.tooLong',
+    });
+  });
+
+  it('enforces the plan limit on connections', async () => {
+    const company = await signupCompany(t, 'ConnLimit');
+    const plan = (await t.request('GET', `/companies/listPlan/${company.companyId}`, { token: company.token })).body
+      .plan;
+    expect(plan.connections).toBeGreaterThan(0);
+    for (let i = 0; i < plan.connections; i++) expect((await create(company, { name: `Line ${i}` })).status).toBe(201);
+    expect(await create(company, { name: 'One too many' })).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_PLAN_LIMIT_CONNECTIONS' },
+    });
+  });
+
+  it('lets agents read connections but only admins change them or their sessions', async () => {
+    const company = await signupCompany(t, 'ConnAgent');
+    const line = (await create(company, { name: 'Line' })).body;
+    await t.request('POST', '/users', {
+      token: company.token,
+      body: { name: 'Agent', email: 'agent@connagent.test', password: 'agent-pass' },
+    });
+    const agent = await t.login('agent@connagent.test', 'agent-pass');
+    expect((await t.request('GET', '/whatsapp', { token: agent.token })).status).toBe(200);
+    expect((await t.request('GET', `/whatsapp/${line.id}`, { token: agent.token })).status).toBe(200);
+    for (const [method, path] of [
+      ['POST', '/whatsapp'],
+      ['PUT', `/whatsapp/${line.id}`],
+      ['DELETE', `/whatsapp/${line.id}`],
+      ['POST', `/whatsappsession/${line.id}`],
+      ['PUT', `/whatsappsession/${line.id}`],
+      ['DELETE', `/whatsappsession/${line.id}`],
+      ['POST', `/sandbox/connections/${line.id}/scan`],
+      ['POST', `/sandbox/connections/${line.id}/messages`],
+      ['PUT', '/sandbox/numbers/5511999999999'],
+    ]) {
+      expect({
+        method,
+        path,
+        ...(await t.request(method, path, { token: agent.token, body: { name: 'Nope' } })),
+      }).toMatchObject({
+        method,
+        path,
+        status: 403,
+        body: { error: 'ERR_NO_PERMISSION' },
+      });
+    }
+  });
+
+  it("answers 404 for another company's connection on every route, and tells only its own sockets", async () => {
+    const owner = await signupCompany(t, 'ConnOwner');
+    const intruder = await signupCompany(t, 'ConnIntruder');
+    const line = (await create(owner, { name: 'Private', provider: 'sandbox' })).body;
+    const intruderSocket = t.socket(intruder.token);
+    await nextEvent(intruderSocket, 'ready');
+    const leaked = receives(intruderSocket, `company-${owner.companyId}-whatsapp`, 800);
+    const leakedOwn = receives(intruderSocket, `company-${intruder.companyId}-whatsapp`, 800);
+    for (const [method, path, body] of [
+      ['GET', `/whatsapp/${line.id}`],
+      ['PUT', `/whatsapp/${line.id}`, { name: 'Mine now' }],
+      ['DELETE', `/whatsapp/${line.id}`],
+      ['POST', `/whatsappsession/${line.id}`],
+      ['PUT', `/whatsappsession/${line.id}`],
+      ['DELETE', `/whatsappsession/${line.id}`],
+      ['POST', `/sandbox/connections/${line.id}/scan`, {}],
+      ['POST', `/sandbox/connections/${line.id}/messages`, { from: '5511912345678', body: 'hi' }],
+    ] as const) {
+      expect({ method, path, ...(await t.request(method, path, { token: intruder.token, body })) }).toMatchObject({
+        method,
+        path,
+        status: 404,
+        body: { error: 'ERR_NO_WAPP_FOUND' },
+      });
+    }
+    // The connection is untouched and still the owner's.
+    expect((await t.request('GET', `/whatsapp/${line.id}`, { token: owner.token })).body).toMatchObject({
+      name: 'Private',
+      status: 'DISCONNECTED',
+    });
+    await update(owner, line.id, { name: 'Private 2' });
+    expect(await leaked).toBe(false);
+    expect(await leakedOwn).toBe(false);
+    // A connection that is not a sandbox one is not the sandbox's to drive.
+    const real = (await create(owner, { name: 'Real' })).body;
+    expect(
+      (await t.request('POST', `/sandbox/connections/${real.id}/scan`, { token: owner.token, body: {} })).body,
+    ).toEqual({ error: 'ERR_NO_WAPP_FOUND' });
+  });
+
+  it('deletes a connection with its auth state and announces it', async () => {
+    const company = await signupCompany(t, 'ConnDelete');
+    const line = (await create(company, { name: 'Doomed' })).body;
+    const keys = t.app.get(DataSource).getRepository(WhatsappAuthKeyEntity);
+    await keys.insert({ whatsappId: line.id, type: 'creds', keyId: 'x', value: '{}' });
+    const socket = t.socket(company.token);
+    await nextEvent(socket, 'ready');
+    const announced = nextEvent(socket, `company-${company.companyId}-whatsapp`);
+    expect((await t.request('DELETE', `/whatsapp/${line.id}`, { token: company.token })).status).toBe(204);
+    expect(await announced).toEqual({ action: 'delete', whatsappId: line.id });
+    expect(await keys.countBy({ whatsappId: line.id })).toBe(0);
+    expect((await t.request('GET', `/whatsapp/${line.id}`, { token: company.token })).status).toBe(404);
+  });
+
+  it('refuses sandbox connections when the sandbox is off, and has no sandbox routes then', async () => {
+    const off = await startTestApp({ SANDBOX: 'false' });
+    try {
+      const company = await signupCompany(off, 'NoSandbox');
+      expect(
+        await off.request('POST', '/whatsapp', { token: company.token, body: { name: 'Sim', provider: 'sandbox' } }),
+      ).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: [{ field: 'provider' }] } });
+      expect(
+        (
+          await off.request('PUT', '/sandbox/numbers/5511999999999', {
+            token: company.token,
+            body: { onWhatsApp: false },
+          })
+        ).status,
+      ).toBe(404);
+    } finally {
+      await off.close();
+    }
+  });
+});
