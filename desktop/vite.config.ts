@@ -34,6 +34,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'fluent', test: /node_modules[\\/]@fluentui/ },
+            // The emoji picker and its data load only when the picker first opens.
+            { name: 'emoji', test: /node_modules[\\/](emoji-mart|@emoji-mart)[\\/]/ },
             { name: 'vendor', test: /node_modules/ },
           ],
         },

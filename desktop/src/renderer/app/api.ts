@@ -36,6 +36,6 @@ const rawBaseQuery: AppBaseQuery = async (args, api, extraOptions) => {
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: withReauth(rawBaseQuery, sessionRefresher),
-  tagTypes: ['CompanyPlan'],
+  tagTypes: ['CompanyPlan', 'Connections', 'TicketList', 'Ticket', 'Messages'],
   endpoints: () => ({}),
 });

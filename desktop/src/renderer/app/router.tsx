@@ -15,10 +15,12 @@ import { useMeQuery } from '../features/auth/auth.api';
 import { selectSessionUser, selectToken } from '../features/auth/auth.slice';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { SignupPage } from '../features/auth/components/SignupPage';
+import { ConnectionsPage } from '../features/connections/components/ConnectionsPage';
 import { HomePage } from '../features/home/components/HomePage';
 import { QueuesPage } from '../features/queues/components/QueuesPage';
 import { SettingsPage } from '../features/settings/components/SettingsPage';
 import { AppShell } from '../features/shell/components/AppShell';
+import { TicketsPage } from '../features/tickets/components/TicketsPage';
 import { UsersPage } from '../features/users/components/UsersPage';
 import { useAppSelector } from './store';
 
@@ -91,6 +93,10 @@ const router = createBrowserRouter([
         element: <AppShell />,
         children: [
           { index: true, element: <HomePage /> },
+          // One route for the list and the open ticket, so opening one keeps the list's tabs and filters.
+          { path: '/tickets/:ticketId?', element: <TicketsPage /> },
+          // Every signed-in user may look at the connections; the actions are for admins (spec §2).
+          { path: '/connections', element: <ConnectionsPage /> },
           {
             element: <RequirePermission permission="users:manage" />,
             children: [{ path: '/users', element: <UsersPage /> }],

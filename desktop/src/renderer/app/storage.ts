@@ -5,6 +5,10 @@ export const STORAGE_KEYS = {
   language: 'i18nextLng',
   cshow: 'cshow',
   volume: 'volume',
+  /** The queues chosen in the tickets toolbar, as a JSON array of ids. */
+  ticketQueues: 'selectedQueueIds',
+  /** Whether the composer signs messages with the agent's name ('true' / 'false'). */
+  signature: 'signOption',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

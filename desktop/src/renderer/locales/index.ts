@@ -1,29 +1,35 @@
 import type { Resource } from 'i18next';
 import enAuth from './en/auth.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
+import enConnections from './en/connections.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
 import enHome from './en/home.json' with { type: 'json' };
 import enQueues from './en/queues.json' with { type: 'json' };
 import enSettings from './en/settings.json' with { type: 'json' };
 import enShell from './en/shell.json' with { type: 'json' };
+import enTickets from './en/tickets.json' with { type: 'json' };
 import enUsers from './en/users.json' with { type: 'json' };
 import enValidation from './en/validation.json' with { type: 'json' };
 import esAuth from './es/auth.json' with { type: 'json' };
 import esCommon from './es/common.json' with { type: 'json' };
+import esConnections from './es/connections.json' with { type: 'json' };
 import esErrors from './es/errors.json' with { type: 'json' };
 import esHome from './es/home.json' with { type: 'json' };
 import esQueues from './es/queues.json' with { type: 'json' };
 import esSettings from './es/settings.json' with { type: 'json' };
 import esShell from './es/shell.json' with { type: 'json' };
+import esTickets from './es/tickets.json' with { type: 'json' };
 import esUsers from './es/users.json' with { type: 'json' };
 import esValidation from './es/validation.json' with { type: 'json' };
 import ptAuth from './pt/auth.json' with { type: 'json' };
 import ptCommon from './pt/common.json' with { type: 'json' };
+import ptConnections from './pt/connections.json' with { type: 'json' };
 import ptErrors from './pt/errors.json' with { type: 'json' };
 import ptHome from './pt/home.json' with { type: 'json' };
 import ptQueues from './pt/queues.json' with { type: 'json' };
 import ptSettings from './pt/settings.json' with { type: 'json' };
 import ptShell from './pt/shell.json' with { type: 'json' };
+import ptTickets from './pt/tickets.json' with { type: 'json' };
 import ptUsers from './pt/users.json' with { type: 'json' };
 import ptValidation from './pt/validation.json' with { type: 'json' };
 
@@ -36,11 +42,13 @@ export const resources: Resource = {
     translation: {
       auth: ptAuth,
       common: ptCommon,
+      connections: ptConnections,
       errors: ptErrors,
       home: ptHome,
       queues: ptQueues,
       settings: ptSettings,
       shell: ptShell,
+      tickets: ptTickets,
       users: ptUsers,
       validation: ptValidation,
     },
@@ -49,11 +57,13 @@ export const resources: Resource = {
     translation: {
       auth: enAuth,
       common: enCommon,
+      connections: enConnections,
       errors: enErrors,
       home: enHome,
       queues: enQueues,
       settings: enSettings,
       shell: enShell,
+      tickets: enTickets,
       users: enUsers,
       validation: enValidation,
     },
@@ -62,11 +72,13 @@ export const resources: Resource = {
     translation: {
       auth: esAuth,
       common: esCommon,
+      connections: esConnections,
       errors: esErrors,
       home: esHome,
       queues: esQueues,
       settings: esSettings,
       shell: esShell,
+      tickets: esTickets,
       users: esUsers,
       validation: esValidation,
     },

@@ -1,5 +1,7 @@
 import { can, type PlanFlags, type SessionUser } from '@atendo/shared';
 import {
+  ChatMultipleFilled,
+  ChatMultipleRegular,
   type FluentIcon,
   HomeFilled,
   HomeRegular,
@@ -9,10 +11,13 @@ import {
   SettingsRegular,
   TextBulletListSquareFilled,
   TextBulletListSquareRegular,
+  PlugConnectedFilled,
+  PlugConnectedRegular,
 } from '@fluentui/react-icons';
 import { readStored, STORAGE_KEYS } from '../../app/storage';
 import { useAppSelector } from '../../app/store';
 import { selectSessionUser } from '../auth/auth.slice';
+import { useConnectionWarning } from '../connections/useConnectionWarning';
 import { useCompanyPlanQuery } from '../plans/plans.api';
 
 /** What a menu entry may depend on: the role, the plan's feature flags and the `cshow` gate. */
@@ -20,6 +25,8 @@ export interface MenuContext {
   user: SessionUser;
   plan: PlanFlags | null;
   cshow: boolean;
+  /** Some connection needs attention (spec §2: the Connections entry's warning badge). */
+  connectionWarning: boolean;
 }
 
 export interface MenuEntry {
@@ -31,6 +38,8 @@ export interface MenuEntry {
   icon: FluentIcon;
   activeIcon: FluentIcon;
   visible: (context: MenuContext) => boolean;
+  /** i18n key of a warning badge's accessible label, when the entry shows one. */
+  warning?: (context: MenuContext) => string | null;
 }
 
 /** The side menu, in order. A new page adds its entry here with the condition of spec §2. */
@@ -43,6 +52,25 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     icon: HomeRegular,
     activeIcon: HomeFilled,
     visible: () => true,
+  },
+  {
+    path: '/tickets',
+    labelKey: 'shell.menu.tickets',
+    descriptionKey: 'home.destinations.tickets',
+    section: 'main',
+    icon: ChatMultipleRegular,
+    activeIcon: ChatMultipleFilled,
+    visible: () => true,
+  },
+  {
+    path: '/connections',
+    labelKey: 'shell.menu.connections',
+    descriptionKey: 'home.destinations.connections',
+    section: 'admin',
+    icon: PlugConnectedRegular,
+    activeIcon: PlugConnectedFilled,
+    visible: ({ user }) => can(user, 'drawer-admin-items:view'),
+    warning: ({ connectionWarning }) => (connectionWarning ? 'shell.connectionWarning' : null),
   },
   {
     path: '/users',
@@ -79,8 +107,15 @@ export function visibleEntries(context: MenuContext): MenuEntry[] {
 
 /** The entries the signed-in user may open, re-evaluated when the plan answer arrives. */
 export function useMenuEntries(): MenuEntry[] {
+  const context = useMenuContext();
+  return context ? visibleEntries(context) : [];
+}
+
+/** What the entries are evaluated against, for the side menu's badges as much as for visibility. */
+export function useMenuContext(): MenuContext | null {
   const user = useAppSelector(selectSessionUser);
   const { data } = useCompanyPlanQuery(user?.companyId ?? 0, { skip: !user });
-  if (!user) return [];
-  return visibleEntries({ user, plan: data?.plan ?? null, cshow: readStored(STORAGE_KEYS.cshow) !== null });
+  const connectionWarning = useConnectionWarning();
+  if (!user) return null;
+  return { user, plan: data?.plan ?? null, cshow: readStored(STORAGE_KEYS.cshow) !== null, connectionWarning };
 }

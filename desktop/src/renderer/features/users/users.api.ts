@@ -1,10 +1,21 @@
-import type { CompanyEventPayloads, Id, User, UserInput, UsersPage } from '@atendo/shared';
+import type { CompanyEventPayloads, Id, Profile, QueueSummary, User, UserInput, UsersPage } from '@atendo/shared';
 import { api } from '../../app/api';
 import type { AppThunk } from '../../app/store';
 import { sessionUserUpdated } from '../auth/auth.slice';
 
+/** One row of GET /users/list: enough to pick an agent (transfer, search filter). */
+export interface UserOption {
+  id: Id;
+  name: string;
+  profile: Profile;
+  queues: QueueSummary[];
+}
+
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
+    listUserOptions: build.query<UserOption[], void>({
+      query: () => '/users/list',
+    }),
     listUsers: build.infiniteQuery<UsersPage, string, number>({
       // docs/api.md writes /users/, but this server routes only /users; without the slash both match.
       query: ({ queryArg, pageParam }) => ({ url: '/users', params: { searchParam: queryArg, pageNumber: pageParam } }),
@@ -82,5 +93,10 @@ export function applyUserEvent(event: CompanyEventPayloads['user']): AppThunk {
   };
 }
 
-export const { useListUsersInfiniteQuery, useCreateUserMutation, useUpdateUserMutation, useDeleteUserMutation } =
-  usersApi;
+export const {
+  useListUserOptionsQuery,
+  useListUsersInfiniteQuery,
+  useCreateUserMutation,
+  useUpdateUserMutation,
+  useDeleteUserMutation,
+} = usersApi;

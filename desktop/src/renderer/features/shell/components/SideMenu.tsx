@@ -1,7 +1,8 @@
 import { Caption1, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { WarningFilled } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import type { MenuEntry } from '../menu';
+import { type MenuEntry, useMenuContext } from '../menu';
 
 const useStyles = makeStyles({
   nav: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
@@ -27,6 +28,8 @@ const useStyles = makeStyles({
     fontWeight: tokens.fontWeightSemibold,
   },
   icon: { fontSize: '20px', flexShrink: 0 },
+  label: { flexGrow: 1 },
+  warning: { color: tokens.colorPaletteDarkOrangeForeground1, fontSize: '18px', flexShrink: 0 },
 });
 
 export function SideMenu({ entries, onNavigate }: { entries: MenuEntry[]; onNavigate?: () => void }) {
@@ -34,6 +37,7 @@ export function SideMenu({ entries, onNavigate }: { entries: MenuEntry[]; onNavi
   const styles = useStyles();
   const main = entries.filter((e) => e.section === 'main');
   const admin = entries.filter((e) => e.section === 'admin');
+  const context = useMenuContext();
 
   const renderEntry = (entry: MenuEntry) => (
     <NavLink
@@ -42,13 +46,24 @@ export function SideMenu({ entries, onNavigate }: { entries: MenuEntry[]; onNavi
       end={entry.path === '/'}
       onClick={onNavigate}
       className={({ isActive }) => mergeClasses(styles.link, isActive && styles.active)}
+      aria-describedby={context && entry.warning?.(context) ? `menu-warning-${entry.path.slice(1)}` : undefined}
     >
       {({ isActive }) => {
         const Icon = isActive ? entry.activeIcon : entry.icon;
+        const warningKey = context && entry.warning ? entry.warning(context) : null;
         return (
           <>
             <Icon className={styles.icon} aria-hidden />
-            {t(entry.labelKey)}
+            <span className={styles.label}>{t(entry.labelKey)}</span>
+            {warningKey && (
+              <>
+                <WarningFilled className={styles.warning} aria-hidden data-testid="menu-warning" />
+                {/* A description, not part of the name: the entry is still just "Connections". */}
+                <span id={`menu-warning-${entry.path.slice(1)}`} hidden>
+                  {t(warningKey)}
+                </span>
+              </>
+            )}
           </>
         );
       }}

@@ -7,6 +7,7 @@ import { useIsDarkTheme } from '../../../app/providers';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { selectSessionUser } from '../../auth/auth.slice';
 import { themeChosen } from '../shell.slice';
+import { NotificationsBell } from '../../notifications/NotificationsBell';
 import { LanguageMenu } from './LanguageMenu';
 import { UserMenu } from './UserMenu';
 import { VolumeControl } from './VolumeControl';
@@ -68,6 +69,7 @@ export function TopBar({
         )}
       </div>
       <div className={styles.tools}>
+        <NotificationsBell />
         <LanguageMenu saveOnServer compact={compact} />
         <VolumeControl />
         <Switch

@@ -1,0 +1,279 @@
+import { can, type WhatsappConnection } from '@atendo/shared';
+import {
+  Badge,
+  Button,
+  makeStyles,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import {
+  AddRegular,
+  ArrowClockwiseRegular,
+  CheckmarkCircleFilled,
+  DeleteRegular,
+  EditRegular,
+  PlugDisconnectedRegular,
+  QrCodeRegular,
+} from '@fluentui/react-icons';
+import { format } from 'date-fns';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../app/errors';
+import { useAppSelector } from '../../../app/store';
+import { useNotify } from '../../../app/toasts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { PageHeader } from '../../../components/PageHeader';
+import { selectSessionUser } from '../../auth/auth.slice';
+import { sessionActions, statusTone } from '../connection-status';
+import {
+  useDeleteConnectionMutation,
+  useDisconnectSessionMutation,
+  useListConnectionsQuery,
+  useRequestNewQrMutation,
+  useStartSessionMutation,
+} from '../connections.api';
+import { ConnectionModal } from './ConnectionModal';
+import { QrCodeModal } from './QrCodeModal';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  card: {
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusMedium,
+    boxShadow: tokens.shadow4,
+    overflowX: 'auto',
+  },
+  // Fluent tables share the width equally; the session buttons and badges need their own.
+  table: { tableLayout: 'auto', minWidth: '760px' },
+  session: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalXS,
+    flexWrap: 'wrap',
+    paddingBlock: tokens.spacingVerticalXS,
+  },
+  defaultIcon: { color: tokens.colorPaletteGreenForeground1, fontSize: '20px' },
+  actionsColumn: { width: '110px' },
+  status: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalM },
+});
+
+type ModalState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; connection: WhatsappConnection };
+
+/** Spec §2 Connections page: the last update reads dd/MM/yy HH:mm. */
+export function formatConnectionDate(value: string): string {
+  return format(new Date(value), 'dd/MM/yy HH:mm');
+}
+
+export function ConnectionsPage() {
+  const { t, i18n } = useTranslation();
+  const styles = useStyles();
+  const notify = useNotify();
+  const user = useAppSelector(selectSessionUser);
+  const canAct = can(user, 'connections-page:actionButtons');
+  const canAdd = can(user, 'connections-page:addConnection');
+  const canEdit = can(user, 'connections-page:editOrDeleteConnection');
+  const { data: connections = [], isLoading, error } = useListConnectionsQuery();
+  const [deleteConnection, { isLoading: deleting }] = useDeleteConnectionMutation();
+  const [startSession] = useStartSessionMutation();
+  const [requestNewQr] = useRequestNewQrMutation();
+  const [disconnectSession] = useDisconnectSessionMutation();
+  const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
+  const [toDelete, setToDelete] = useState<WhatsappConnection | null>(null);
+  const [qrFor, setQrFor] = useState<number | null>(null);
+
+  const run = async (action: () => Promise<unknown>) => {
+    try {
+      await action();
+    } catch (failure) {
+      notify.error(errorText(i18n, failure));
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await deleteConnection(toDelete.id).unwrap();
+      notify.success(t('connections.deleted'));
+    } catch (failure) {
+      notify.error(errorText(i18n, failure));
+    }
+    setToDelete(null);
+  };
+
+  const renderSession = (connection: WhatsappConnection) => (
+    <div className={styles.session}>
+      {sessionActions(connection.status).map((action) => {
+        switch (action) {
+          case 'retry':
+            return (
+              <Button
+                key={action}
+                size="small"
+                icon={<ArrowClockwiseRegular />}
+                onClick={() => void run(() => startSession(connection.id).unwrap())}
+              >
+                {t('connections.actions.retry')}
+              </Button>
+            );
+          case 'newQr':
+            return (
+              <Button
+                key={action}
+                size="small"
+                appearance="primary"
+                icon={<QrCodeRegular />}
+                onClick={() =>
+                  void run(async () => {
+                    await requestNewQr(connection.id).unwrap();
+                    setQrFor(connection.id);
+                  })
+                }
+              >
+                {t('connections.actions.newQr')}
+              </Button>
+            );
+          case 'showQr':
+            return (
+              <Button
+                key={action}
+                size="small"
+                appearance="primary"
+                icon={<QrCodeRegular />}
+                onClick={() => setQrFor(connection.id)}
+              >
+                {t('connections.actions.showQr')}
+              </Button>
+            );
+          case 'connecting':
+            return (
+              <Button key={action} size="small" disabled icon={<Spinner size="extra-tiny" />}>
+                {t('connections.actions.connecting')}
+              </Button>
+            );
+          case 'disconnect':
+            return (
+              <Button
+                key={action}
+                size="small"
+                icon={<PlugDisconnectedRegular />}
+                onClick={() => void run(() => disconnectSession(connection.id).unwrap())}
+              >
+                {t('connections.actions.disconnect')}
+              </Button>
+            );
+          default:
+            return null;
+        }
+      })}
+    </div>
+  );
+
+  return (
+    <div className={styles.page}>
+      <PageHeader title={t('connections.title')}>
+        {canAdd && (
+          <Button appearance="primary" icon={<AddRegular />} onClick={() => setModal({ mode: 'create' })}>
+            {t('connections.add')}
+          </Button>
+        )}
+      </PageHeader>
+      <div className={styles.card}>
+        <Table aria-label={t('connections.title')} className={styles.table}>
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>{t('connections.columns.name')}</TableHeaderCell>
+              <TableHeaderCell>{t('connections.columns.status')}</TableHeaderCell>
+              {canAct && <TableHeaderCell>{t('connections.columns.session')}</TableHeaderCell>}
+              <TableHeaderCell>{t('connections.columns.lastUpdate')}</TableHeaderCell>
+              <TableHeaderCell>{t('connections.columns.default')}</TableHeaderCell>
+              {canEdit && <TableHeaderCell className={styles.actionsColumn}>{t('common.actions')}</TableHeaderCell>}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {connections.map((connection) => (
+              <TableRow key={connection.id}>
+                <TableCell>{connection.name}</TableCell>
+                <TableCell>
+                  <Badge appearance="tint" color={statusTone(connection.status)} data-status={connection.status}>
+                    {t(`connections.status.${connection.status}`)}
+                  </Badge>
+                </TableCell>
+                {canAct && <TableCell>{renderSession(connection)}</TableCell>}
+                <TableCell>{connection.updatedAt ? formatConnectionDate(connection.updatedAt) : '—'}</TableCell>
+                <TableCell>
+                  {connection.isDefault && (
+                    <CheckmarkCircleFilled
+                      className={styles.defaultIcon}
+                      role="img"
+                      aria-label={t('connections.isDefault')}
+                    />
+                  )}
+                </TableCell>
+                {canEdit && (
+                  <TableCell>
+                    <Button
+                      appearance="subtle"
+                      icon={<EditRegular />}
+                      aria-label={t('connections.editNamed', { name: connection.name })}
+                      onClick={() => setModal({ mode: 'edit', connection })}
+                    />
+                    <Button
+                      appearance="subtle"
+                      icon={<DeleteRegular />}
+                      aria-label={t('connections.deleteNamed', { name: connection.name })}
+                      onClick={() => setToDelete(connection)}
+                    />
+                  </TableCell>
+                )}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        {isLoading && (
+          <div className={styles.status}>
+            <Spinner size="small" label={t('common.loading')} />
+          </div>
+        )}
+        {error && (
+          <div className={styles.status}>
+            <Text>{errorText(i18n, error)}</Text>
+          </div>
+        )}
+        {!isLoading && !error && connections.length === 0 && (
+          <div className={styles.status}>
+            <Text>{t('connections.empty')}</Text>
+          </div>
+        )}
+      </div>
+      {modal.mode !== 'closed' && (
+        <ConnectionModal
+          connection={modal.mode === 'edit' ? modal.connection : null}
+          onClose={() => setModal({ mode: 'closed' })}
+          // A new connection goes straight to pairing: start its session and show its QR code.
+          onCreated={(created) =>
+            void run(async () => {
+              await startSession(created.id).unwrap();
+              setQrFor(created.id);
+            })
+          }
+        />
+      )}
+      {qrFor !== null && <QrCodeModal connectionId={qrFor} onClose={() => setQrFor(null)} />}
+      <ConfirmDialog
+        open={!!toDelete}
+        title={t('connections.deleteTitle', { name: toDelete?.name ?? '' })}
+        message={t('connections.deleteMessage')}
+        confirmLabel={t('common.delete')}
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </div>
+  );
+}

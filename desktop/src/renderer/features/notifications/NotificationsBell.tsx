@@ -1,0 +1,168 @@
+import { can } from '@atendo/shared';
+import {
+  Avatar,
+  Badge,
+  Button,
+  Caption1,
+  CounterBadge,
+  makeStyles,
+  Popover,
+  PopoverSurface,
+  PopoverTrigger,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { AlertRegular } from '@fluentui/react-icons';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useCompanyEvent } from '../../app/socket';
+import { useAppSelector } from '../../app/store';
+import { selectSessionUser } from '../auth/auth.slice';
+import { selectVolume } from '../shell/shell.slice';
+import { flattenTickets, type TicketListArgs, unreadTicketCount } from '../tickets/ticket-lists';
+import { useListTicketsInfiniteQuery } from '../tickets/tickets.api';
+import { inboundDecision, previewText, ticketUuidOf } from './notifications';
+import { playNotificationSound } from './sound';
+
+const UNREAD_ARGS: TicketListArgs = { kind: 'unread', showAll: false, queueIds: [] };
+
+const useStyles = makeStyles({
+  trigger: { position: 'relative', display: 'inline-flex' },
+  counter: { position: 'absolute', top: '0', right: '0', pointerEvents: 'none' },
+  surface: { width: '340px', maxHeight: '420px', overflowY: 'auto', padding: tokens.spacingVerticalS },
+  list: { listStyleType: 'none', margin: 0, padding: 0 },
+  item: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalS,
+    alignItems: 'center',
+    width: '100%',
+    border: 'none',
+    background: 'none',
+    padding: tokens.spacingVerticalS,
+    textAlign: 'start',
+    cursor: 'pointer',
+    color: 'inherit',
+    font: 'inherit',
+    borderRadius: tokens.borderRadiusMedium,
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+  },
+  text: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' },
+  ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  empty: { padding: tokens.spacingVerticalM, display: 'block' },
+});
+
+function askPermission(): void {
+  if (window.desktop || typeof Notification === 'undefined') return;
+  if (Notification.permission === 'default') void Notification.requestPermission();
+}
+
+/**
+ * The bell of the top bar: the tickets with unread messages this user may see, a chime on every
+ * new inbound message, and a system notification (native in the desktop app).
+ */
+export function NotificationsBell() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const user = useAppSelector(selectSessionUser);
+  const volume = useAppSelector(selectVolume);
+  const [open, setOpen] = useState(false);
+  const { data } = useListTicketsInfiniteQuery(UNREAD_ARGS, { skip: !user });
+  const tickets = flattenTickets(data?.pages).filter((ticket) => ticket.unreadMessages > 0);
+  const count = unreadTicketCount(tickets);
+
+  useEffect(() => {
+    window.desktop?.setUnreadCount(count);
+  }, [count]);
+
+  // Browsers only grant the permission from a user gesture: the first click anywhere asks once.
+  useEffect(() => {
+    const onFirstClick = () => askPermission();
+    window.addEventListener('pointerdown', onFirstClick, { once: true });
+    return () => window.removeEventListener('pointerdown', onFirstClick);
+  }, []);
+
+  useCompanyEvent('appMessage', (event) => {
+    if (!user || event.action !== 'create') return;
+    const viewer = {
+      id: user.id,
+      allTicket: user.allTicket,
+      queues: user.queues,
+      isAdmin: can(user, 'tickets:bypassQueueRestriction'),
+    };
+    const decision = inboundDecision(event, viewer, {
+      uuid: ticketUuidOf(location.pathname),
+      focused: document.hasFocus(),
+    });
+    if (decision.sound) playNotificationSound(volume);
+    if (!decision.notify) return;
+    const route = `/tickets/${event.ticket.uuid}`;
+    const title = event.contact?.name || event.ticket.contact?.name || t('tickets.notification.title');
+    const body = previewText(event.message, t);
+    const tag = `ticket-${event.ticket.id}`;
+    if (window.desktop) {
+      window.desktop.notify({ title, body, route, tag });
+      return;
+    }
+    if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+    const notification = new Notification(title, { body, tag });
+    notification.onclick = () => {
+      window.focus();
+      void navigate(route);
+      notification.close();
+    };
+  });
+
+  if (!user) return null;
+
+  return (
+    <span className={styles.trigger}>
+      <Popover
+        open={open}
+        onOpenChange={(_event, state) => {
+          setOpen(state.open);
+          askPermission();
+        }}
+        positioning="below-end"
+      >
+        <PopoverTrigger disableButtonEnhancement>
+          <Button appearance="subtle" icon={<AlertRegular />} aria-label={t('tickets.notification.bell', { count })} />
+        </PopoverTrigger>
+        <PopoverSurface className={styles.surface} aria-label={t('tickets.notification.listTitle')}>
+          {tickets.length === 0 ? (
+            <Text className={styles.empty}>{t('tickets.notification.empty')}</Text>
+          ) : (
+            <ul className={styles.list}>
+              {tickets.map((ticket) => (
+                <li key={ticket.id}>
+                  <button
+                    type="button"
+                    className={styles.item}
+                    onClick={() => {
+                      setOpen(false);
+                      void navigate(`/tickets/${ticket.uuid}`);
+                    }}
+                  >
+                    <Avatar name={ticket.contact?.name} size={32} />
+                    <span className={styles.text}>
+                      <Text weight="semibold" className={styles.ellipsis}>
+                        {ticket.contact?.name}
+                      </Text>
+                      <Caption1 className={styles.ellipsis}>{ticket.lastMessage}</Caption1>
+                    </span>
+                    <Badge size="small" color="success">
+                      {ticket.unreadMessages}
+                    </Badge>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </PopoverSurface>
+      </Popover>
+      {count > 0 && <CounterBadge className={styles.counter} size="small" count={count} aria-hidden />}
+    </span>
+  );
+}

@@ -1,0 +1,49 @@
+import type { CompanyEventPayloads, Id, Message, QueueSummary, Ticket } from '@atendo/shared';
+import { mediaPreviewKey } from '../tickets/thread';
+
+export interface NotifyViewer {
+  id: Id;
+  allTicket: 'enabled' | 'desabled';
+  queues: Pick<QueueSummary, 'id'>[];
+  isAdmin: boolean;
+}
+
+/** Whether a ticket is one this user is told about: theirs, or waiting when allTicket is enabled. */
+export function concernsViewer(ticket: Ticket, viewer: NotifyViewer): boolean {
+  if (ticket.status === 'closed') return false;
+  if (ticket.userId !== null && ticket.userId !== viewer.id) return false;
+  if (ticket.status === 'pending' && viewer.allTicket !== 'enabled') return false;
+  if (ticket.queueId !== null && !viewer.isAdmin && !viewer.queues.some((q) => q.id === ticket.queueId)) return false;
+  return true;
+}
+
+export type InboundDecision = { sound: boolean; notify: boolean };
+
+/**
+ * A new message: inbound messages of the user's tickets ring; a notification is shown too unless
+ * the user is looking at that very ticket in a focused window.
+ */
+export function inboundDecision(
+  event: CompanyEventPayloads['appMessage'],
+  viewer: NotifyViewer,
+  viewing: { uuid: string | null; focused: boolean },
+): InboundDecision {
+  if (event.action !== 'create' || event.message.fromMe || !concernsViewer(event.ticket, viewer)) {
+    return { sound: false, notify: false };
+  }
+  const looking = viewing.focused && viewing.uuid === event.ticket.uuid;
+  return { sound: true, notify: !looking };
+}
+
+/** The notification text: the body, or a translated label for media. */
+export function previewText(message: Pick<Message, 'body' | 'mediaType'>, t: (key: string) => string): string {
+  const key = mediaPreviewKey(message.mediaType);
+  if (key) return t(key);
+  return message.body.length > 120 ? `${message.body.slice(0, 120)}…` : message.body;
+}
+
+/** The ticket a route shows, if any (/tickets/{uuid}). */
+export function ticketUuidOf(pathname: string): string | null {
+  const match = /^\/tickets\/([^/]+)\/?$/.exec(pathname);
+  return match ? decodeURIComponent(match[1]) : null;
+}

@@ -1,0 +1,83 @@
+import type { Message } from '@atendo/shared';
+import { makeStyles, Spinner, tokens } from '@fluentui/react-components';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { errorBody } from '../../../app/errors';
+import { useCompanyEvent, useSocketRoom } from '../../../app/socket';
+import { useNotify } from '../../../app/toasts';
+import { useGetTicketByUuidQuery } from '../tickets.api';
+import { Composer } from './Composer';
+import { ContactDrawer } from './ContactDrawer';
+import { MessageList } from './MessageList';
+import { TagSelector } from './TagSelector';
+import { TicketHeader } from './TicketHeader';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, position: 'relative' },
+  center: { flexGrow: 1, display: 'flex', alignItems: 'center', justifyContent: 'center' },
+  tags: {
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+});
+
+/** Errors that mean "this ticket is not yours to see": the spec's toast, then back to the list. */
+function isForbidden(error: unknown): boolean {
+  const body = errorBody(error);
+  const status = (error as { status?: unknown } | undefined)?.status;
+  return body?.error === 'ERR_NO_PERMISSION' || status === 403;
+}
+
+export function Conversation({ uuid }: { uuid: string }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const { data: ticket, error } = useGetTicketByUuidQuery(uuid);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [replyTo, setReplyTo] = useState<Message | null>(null);
+  // Our own delete also comes back as an event; only someone else's deserves the toast.
+  const deletingOwn = useRef(false);
+
+  useSocketRoom('chatBox', ticket?.id ?? null);
+
+  useEffect(() => {
+    if (!error) return;
+    if (isForbidden(error)) notify.error(t('tickets.accessDenied'));
+    else notify.error(t('tickets.notFound'));
+    void navigate('/tickets', { replace: true });
+  }, [error, navigate, notify, t]);
+
+  useCompanyEvent('ticket', (event) => {
+    if (event.action !== 'delete' || !ticket || event.ticketId !== ticket.id || deletingOwn.current) return;
+    notify.warning(t('tickets.deletedWhileOpen'));
+    void navigate('/tickets');
+  });
+
+  if (!ticket) {
+    return (
+      <div className={styles.center}>
+        <Spinner label={t('common.loading')} />
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.root}>
+      <TicketHeader
+        ticket={ticket}
+        onOpenContact={() => setDrawerOpen(true)}
+        onDeleting={() => {
+          deletingOwn.current = true;
+        }}
+      />
+      <div className={styles.tags}>
+        <TagSelector ticket={ticket} />
+      </div>
+      <MessageList ticketId={ticket.id} onReply={setReplyTo} />
+      <Composer ticket={ticket} replyTo={replyTo} onClearReply={() => setReplyTo(null)} />
+      {drawerOpen && <ContactDrawer ticket={ticket} onClose={() => setDrawerOpen(false)} />}
+    </div>
+  );
+}

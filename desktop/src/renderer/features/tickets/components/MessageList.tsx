@@ -1,0 +1,164 @@
+import type { Id, Message } from '@atendo/shared';
+import { Caption1, Divider, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../app/errors';
+import { useNotify } from '../../../app/toasts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useBaseUrl } from '../media';
+import { buildThread, threadMessages } from '../thread';
+import { useDeleteMessageMutation, useListMessagesInfiniteQuery } from '../tickets.api';
+import { MessageBubble } from './MessageBubble';
+
+/** Spec §9: older messages load when the list is scrolled within 50 px of the top. */
+export const OLDER_THRESHOLD_PX = 50;
+/** Within this distance of the bottom, a new message keeps the list pinned to the end. */
+const STICK_TO_BOTTOM_PX = 120;
+
+const useStyles = makeStyles({
+  scroller: {
+    flexGrow: 1,
+    minHeight: 0,
+    overflowY: 'auto',
+    backgroundColor: tokens.colorNeutralBackground2,
+    paddingTop: tokens.spacingVerticalS,
+    paddingBottom: tokens.spacingVerticalS,
+  },
+  separator: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalS },
+  day: {
+    backgroundColor: tokens.colorNeutralBackground1,
+    padding: `2px ${tokens.spacingHorizontalM}`,
+    borderRadius: tokens.borderRadiusCircular,
+    boxShadow: tokens.shadow2,
+  },
+  boundary: { padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalXL}` },
+  status: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalS },
+});
+
+interface MessageListProps {
+  ticketId: Id;
+  /** Omitted in read-only views. */
+  onReply?: (message: Message) => void;
+  readOnly?: boolean;
+}
+
+export function MessageList({ ticketId, onReply, readOnly = false }: MessageListProps) {
+  const { t, i18n } = useTranslation();
+  const styles = useStyles();
+  const notify = useNotify();
+  const base = useBaseUrl();
+  const { data, isLoading, error, hasNextPage, isFetchingNextPage, fetchNextPage } =
+    useListMessagesInfiniteQuery(ticketId);
+  const [deleteMessage, { isLoading: deleting }] = useDeleteMessageMutation();
+  const [toDelete, setToDelete] = useState<Message | null>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  // What the list looked like before the last change: older pages keep the reader's place,
+  // new messages at the end follow the bottom when the reader was there.
+  const snapshot = useRef({ pages: 0, height: 0, top: 0, atBottom: true, last: 0 as Id });
+
+  const messages = threadMessages(data?.pages);
+  const items = buildThread(messages);
+  const pageCount = data?.pages.length ?? 0;
+  const lastId = messages.length ? messages[messages.length - 1].id : 0;
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const before = snapshot.current;
+    if (pageCount > before.pages && before.pages > 0) {
+      // An older page arrived above: keep the same message under the reader's eyes.
+      el.scrollTop = before.top + (el.scrollHeight - before.height);
+    } else if (lastId !== before.last && (before.atBottom || before.last === 0)) {
+      el.scrollTop = el.scrollHeight;
+    }
+    snapshot.current = {
+      pages: pageCount,
+      height: el.scrollHeight,
+      top: el.scrollTop,
+      atBottom: el.scrollHeight - el.scrollTop - el.clientHeight < STICK_TO_BOTTOM_PX,
+      last: lastId,
+    };
+  }, [pageCount, lastId]);
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el) return;
+    snapshot.current = {
+      ...snapshot.current,
+      height: el.scrollHeight,
+      top: el.scrollTop,
+      atBottom: el.scrollHeight - el.scrollTop - el.clientHeight < STICK_TO_BOTTOM_PX,
+    };
+    if (el.scrollTop < OLDER_THRESHOLD_PX && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await deleteMessage(toDelete.id).unwrap();
+    } catch (failure) {
+      notify.error(errorText(i18n, failure));
+    }
+    setToDelete(null);
+  };
+
+  return (
+    <div
+      ref={scroller}
+      className={styles.scroller}
+      onScroll={onScroll}
+      role="log"
+      aria-label={t('tickets.messages')}
+      aria-live="polite"
+    >
+      {(isLoading || isFetchingNextPage) && (
+        <div className={styles.status}>
+          <Spinner size="tiny" label={t('common.loading')} />
+        </div>
+      )}
+      {error && (
+        <div className={styles.status}>
+          <Text>{errorText(i18n, error)}</Text>
+        </div>
+      )}
+      {items.map((item) => {
+        if (item.type === 'date') {
+          return (
+            <div key={item.key} className={styles.separator} role="separator" aria-label={item.label}>
+              <Caption1 className={styles.day}>{item.label}</Caption1>
+            </div>
+          );
+        }
+        if (item.type === 'boundary') {
+          return (
+            <div key={item.key} className={styles.boundary}>
+              <Divider>
+                {item.edge === 'ended'
+                  ? t('tickets.thread.ended', { id: item.ticketId })
+                  : t('tickets.thread.started', { id: item.ticketId })}
+              </Divider>
+            </div>
+          );
+        }
+        return (
+          <MessageBubble
+            key={item.key}
+            message={item.message}
+            base={base}
+            onReply={readOnly ? undefined : onReply}
+            onDelete={readOnly ? undefined : setToDelete}
+          />
+        );
+      })}
+      <ConfirmDialog
+        open={!!toDelete}
+        title={t('tickets.message.deleteTitle')}
+        message={t('tickets.message.deleteMessage')}
+        confirmLabel={t('common.delete')}
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </div>
+  );
+}
