@@ -1,3 +1,4 @@
+import { FormDialogActions } from '../../../components/FormDialogActions';
 import {
   CONNECTION_PROVIDERS,
   DEFAULT_QUEUE_SCHEDULES,
@@ -9,7 +10,6 @@ import {
 import {
   Button,
   Dialog,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
@@ -21,7 +21,6 @@ import {
   makeStyles,
   Option,
   Select,
-  Spinner,
   Subtitle2,
   Switch,
   Textarea,
@@ -287,19 +286,7 @@ export function ConnectionModal({ connection, onClose, onCreated }: ConnectionMo
                 </Button>
               </div>
             </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose} disabled={formik.isSubmitting}>
-                {t('common.cancel')}
-              </Button>
-              <Button
-                type="submit"
-                appearance="primary"
-                disabled={formik.isSubmitting}
-                icon={formik.isSubmitting ? <Spinner size="tiny" /> : undefined}
-              >
-                {t('common.save')}
-              </Button>
-            </DialogActions>
+            <FormDialogActions submitting={formik.isSubmitting} onCancel={onClose} />
           </DialogBody>
         </form>
       </DialogSurface>

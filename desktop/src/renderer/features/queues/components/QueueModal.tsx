@@ -1,3 +1,4 @@
+import { FormDialogActions } from '../../../components/FormDialogActions';
 import {
   DEFAULT_QUEUE_SCHEDULES,
   type Queue,
@@ -7,9 +8,7 @@ import {
   type WeekdaySchedule,
 } from '@atendo/shared';
 import {
-  Button,
   Dialog,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
@@ -19,7 +18,6 @@ import {
   Label,
   makeStyles,
   renderSwatchPickerGrid,
-  Spinner,
   SwatchPicker,
   Tab,
   TabList,
@@ -232,19 +230,7 @@ export function QueueModal({ queue, onClose }: QueueModalProps) {
                 </div>
               )}
             </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose} disabled={formik.isSubmitting}>
-                {t('common.cancel')}
-              </Button>
-              <Button
-                type="submit"
-                appearance="primary"
-                disabled={formik.isSubmitting}
-                icon={formik.isSubmitting ? <Spinner size="tiny" /> : undefined}
-              >
-                {t('common.save')}
-              </Button>
-            </DialogActions>
+            <FormDialogActions submitting={formik.isSubmitting} onCancel={onClose} />
           </DialogBody>
         </form>
       </DialogSurface>

@@ -1,9 +1,8 @@
+import { FormDialogActions } from '../../../components/FormDialogActions';
 import { can, type Contact, type Id, V } from '@atendo/shared';
 import {
-  Button,
   Combobox,
   Dialog,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
@@ -14,7 +13,6 @@ import {
   MessageBarBody,
   Option,
   Select,
-  Spinner,
   tokens,
 } from '@fluentui/react-components';
 import { useFormik } from 'formik';
@@ -176,19 +174,11 @@ export function NewTicketModal({ onClose }: { onClose: () => void }) {
                 </Select>
               </Field>
             </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose} disabled={formik.isSubmitting}>
-                {t('common.cancel')}
-              </Button>
-              <Button
-                type="submit"
-                appearance="primary"
-                disabled={formik.isSubmitting}
-                icon={formik.isSubmitting ? <Spinner size="tiny" /> : undefined}
-              >
-                {t('tickets.newTicketModal.submit')}
-              </Button>
-            </DialogActions>
+            <FormDialogActions
+              submitting={formik.isSubmitting}
+              onCancel={onClose}
+              submitLabel={t('tickets.newTicketModal.submit')}
+            />
           </DialogBody>
         </form>
       </DialogSurface>

@@ -1,9 +1,8 @@
+import { FormDialogActions } from '../../../components/FormDialogActions';
 import { type Id, type Ticket, V } from '@atendo/shared';
 import {
-  Button,
   Combobox,
   Dialog,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
@@ -12,7 +11,6 @@ import {
   makeStyles,
   Option,
   Select,
-  Spinner,
   tokens,
 } from '@fluentui/react-components';
 import { useFormik } from 'formik';
@@ -120,19 +118,11 @@ export function TransferModal({ ticket, onClose }: { ticket: Ticket; onClose: ()
                 </Combobox>
               </Field>
             </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose} disabled={formik.isSubmitting}>
-                {t('common.cancel')}
-              </Button>
-              <Button
-                type="submit"
-                appearance="primary"
-                disabled={formik.isSubmitting}
-                icon={formik.isSubmitting ? <Spinner size="tiny" /> : undefined}
-              >
-                {t('tickets.transfer.submit')}
-              </Button>
-            </DialogActions>
+            <FormDialogActions
+              submitting={formik.isSubmitting}
+              onCancel={onClose}
+              submitLabel={t('tickets.transfer.submit')}
+            />
           </DialogBody>
         </form>
       </DialogSurface>

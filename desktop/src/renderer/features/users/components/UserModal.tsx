@@ -1,3 +1,4 @@
+import { FormDialogActions } from '../../../components/FormDialogActions';
 import {
   ALL_TICKET_VALUES,
   can,
@@ -8,9 +9,7 @@ import {
   userUpdateSchema,
 } from '@atendo/shared';
 import {
-  Button,
   Dialog,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
@@ -21,7 +20,6 @@ import {
   makeStyles,
   Option,
   Select,
-  Spinner,
   Switch,
   tokens,
 } from '@fluentui/react-components';
@@ -183,19 +181,7 @@ export function UserModal({ user, onClose }: UserModalProps) {
                 </>
               )}
             </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose} disabled={formik.isSubmitting}>
-                {t('common.cancel')}
-              </Button>
-              <Button
-                type="submit"
-                appearance="primary"
-                disabled={formik.isSubmitting}
-                icon={formik.isSubmitting ? <Spinner size="tiny" /> : undefined}
-              >
-                {t('common.save')}
-              </Button>
-            </DialogActions>
+            <FormDialogActions submitting={formik.isSubmitting} onCancel={onClose} />
           </DialogBody>
         </form>
       </DialogSurface>
