@@ -120,3 +120,51 @@ export async function themeBackground(page: Page): Promise<[number, number, numb
 export function luminance([r, g, b]: [number, number, number]): number {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
+
+/**
+ * Signs in through the API and returns the access token. Like any sign-in, it ends the user's
+ * other session, so never call it for a user the browser is signed in as.
+ */
+export async function apiSignIn(request: APIRequestContext, account: Account): Promise<string> {
+  const response = await request.post('/auth/login', { data: { email: account.email, password: account.password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** A JSON call with a bearer token that must succeed (2xx); answers the parsed body (or null). */
+export async function apiCall<T = unknown>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const response = await request.fetch(path, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    ...(data === undefined ? {} : { data }),
+  });
+  const text = await response.text();
+  expect(response.ok(), `${method} ${path} → ${response.status()} ${text}`).toBe(true);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/**
+ * Follows the page's socket.io connections from now on; `ready` turns true once the server has
+ * verified one and sent `ready` (from then on it delivers the user's live events). Call it before
+ * the sign-in or navigation that opens the socket.
+ */
+export function trackSocket(page: Page): { readonly ready: boolean } {
+  const live = new Set<object>();
+  page.on('websocket', (socket) => {
+    socket.on('framereceived', (frame) => {
+      if (typeof frame.payload === 'string' && frame.payload.startsWith('42["ready"')) live.add(socket);
+    });
+    socket.on('close', () => live.delete(socket));
+  });
+  return {
+    get ready() {
+      return live.size > 0;
+    },
+  };
+}
