@@ -20,6 +20,7 @@ import { TicketEntity } from '../modules/conversations/entities/ticket.entity.js
 import { Initial1763740800000 } from './migrations/1763740800000-Initial.js';
 import { Connections1763827200000 } from './migrations/1763827200000-Connections.js';
 import { Conversations1763827300000 } from './migrations/1763827300000-Conversations.js';
+import { TicketBot1764000000000 } from './migrations/1764000000000-TicketBot.js';
 
 export const ENTITIES = [
   PlanEntity,
@@ -39,7 +40,12 @@ export const ENTITIES = [
   QuickMessageEntity,
   TicketRatingEntity,
 ];
-export const MIGRATIONS = [Initial1763740800000, Connections1763827200000, Conversations1763827300000];
+export const MIGRATIONS = [
+  Initial1763740800000,
+  Connections1763827200000,
+  Conversations1763827300000,
+  TicketBot1764000000000,
+];
 
 /** MySQL/MariaDB when DB_URL is set, else an embedded SQLite file under DATA_DIR. */
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {

@@ -43,6 +43,8 @@ export class TicketEntity {
   @Column({ type: 'int', default: 0 }) unreadMessages: number;
   @Column({ default: false }) isGroup: boolean;
   @Column({ default: false }) chatbot: boolean;
+  /** Invalid answers to the greeting bot's queue menu so far. */
+  @Column({ type: 'int', default: 0 }) amountUsedBotQueues: number;
   @Column({ default: false }) useIntegration: boolean;
   @Column({ type: 'int', nullable: true }) promptId: number | null;
   @Column({ type: 'int', nullable: true }) integrationId: number | null;

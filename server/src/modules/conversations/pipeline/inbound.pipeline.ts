@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import { settingValue } from '@atendo/shared';
+import { DataSource, In, type EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../../../database/unique-violation.js';
 import type { InboundCall, InboundMessage, InboundSink, MessageChange, PeerRef } from '../../gateway/gateway.types.js';
+import { CompanyEntity } from '../../companies/entities/company.entity.js';
+import { QueueEntity } from '../../queues/entities/queue.entity.js';
+import { SettingEntity } from '../../settings/entities/setting.entity.js';
+import { WhatsappEntity } from '../../whatsapp/entities/whatsapp.entity.js';
 import { automaticTexts, previewOf, ratingOf } from '../automatic-messages.js';
 import { ContactEntity } from '../entities/contact.entity.js';
 import { MessageEntity } from '../entities/message.entity.js';
@@ -14,6 +19,15 @@ import { MessagesService } from '../messages.service.js';
 import { TicketEvents } from '../ticket-events.js';
 import { TicketReader } from '../ticket-reader.js';
 import { Transactions } from '../transactions.js';
+import {
+  choiceStep,
+  fillVariables,
+  menuQueues,
+  newTicketStep,
+  type BotConnection,
+  type BotSettings,
+  type BotStep,
+} from './greeting-bot.js';
 
 /** Thrown inside the transaction when the message is already stored: roll back, do nothing. */
 const DUPLICATE = Symbol('duplicate');
@@ -24,6 +38,8 @@ interface Stored {
   contactId: number;
   ticketCreated: boolean;
   contactChanged: boolean;
+  /** The greeting bot's texts to send after the commit, and whether it moved the ticket. */
+  bot: { texts: string[]; changed: boolean };
 }
 
 /**
@@ -81,8 +97,28 @@ export class InboundPipeline implements InboundSink {
       this.messages.one(m.companyId, stored.messageId),
     ]);
     if (stored.ticketCreated) this.events.ticketUpdated(ticket);
+    // A queue chosen from the bot's menu: its agents now see the ticket, the queueless lists lose it.
+    else if (stored.bot.changed) this.events.ticketUpdated(ticket, { queueId: null, userId: ticket.userId });
     if (stored.contactChanged) this.events.contactUpdated(m.companyId, ticket.contact, ticket);
     this.events.messageCreated(ticket, message);
+    if (stored.bot.texts.length) await this.sendBot(m.companyId, stored.ticketId, stored.bot.texts);
+  }
+
+  /**
+   * The greeting bot's answers, sent after the commit like every side message: through the gateway,
+   * then stored with the provider's id. A failed send is logged; the ticket stays as it is.
+   */
+  private async sendBot(companyId: number, ticketId: number, texts: string[]): Promise<void> {
+    const ticket = await this.reader.entity(companyId, { id: ticketId });
+    if (!ticket) return;
+    for (const text of texts) {
+      const body = fillVariables(text, { contactName: ticket.contact?.name ?? '', ticketId, now: new Date() });
+      try {
+        await this.messages.deliver(ticket, { body });
+      } catch (error) {
+        this.logger.warn(`ticket ${ticketId}: the bot message was not sent (${String(error)})`);
+      }
+    }
   }
 
   async change(change: MessageChange, attempt = 0): Promise<void> {
@@ -182,13 +218,28 @@ export class InboundPipeline implements InboundSink {
       });
     }
     const now = new Date();
+    // The greeting bot answers the customer only: never our own, group or caught-up messages.
+    const botActs = !m.fromMe && !m.historical && !m.chat.isGroup && !isRating;
+    let bot: BotStep | null = null;
     if (!ticket) {
+      const queues = await this.queuesOf(em, m.whatsappId);
+      if (botActs && queues.length) {
+        const { connection, settings } = await this.botContext(em, m.companyId, m.whatsappId);
+        const company =
+          settings.scheduleType === 'company'
+            ? await em
+                .getRepository(CompanyEntity)
+                .findOne({ where: { id: m.companyId }, select: { id: true, schedules: true } })
+            : null;
+        bot = newTicketStep(connection, queues, settings, company?.schedules ?? null, now);
+      }
       const inserted = await tickets.insert({
         uuid: randomUUID(),
         companyId: m.companyId,
         contactId: contact.id,
         whatsappId: m.whatsappId,
-        queueId: await this.onlyQueueOf(em, m.whatsappId),
+        queueId: queues.length === 1 ? queues[0].id : null,
+        chatbot: bot?.chatbot ?? false,
         status: 'pending',
         isGroup: m.chat.isGroup,
         openKey,
@@ -197,6 +248,23 @@ export class InboundPipeline implements InboundSink {
       });
       ticket = await tickets.findOneByOrFail({ id: Number(inserted.identifiers[0].id) });
       ticketCreated = true;
+    }
+    const botChanges: Partial<TicketEntity> = {};
+    if (!ticketCreated && botActs && ticket.chatbot && ticket.status === 'pending' && ticket.queueId === null) {
+      // The customer answers the bot's menu.
+      const queues = await this.queuesOf(em, m.whatsappId);
+      if (queues.length > 1) {
+        const { connection, settings } = await this.botContext(em, m.companyId, m.whatsappId);
+        const body = m.mediaType === 'chat' ? m.body : '';
+        bot = choiceStep(connection, queues, settings, body, ticket.amountUsedBotQueues, now);
+        if (bot.queueId !== undefined) botChanges.queueId = bot.queueId;
+        if (bot.attempts !== undefined) botChanges.amountUsedBotQueues = bot.attempts;
+      } else {
+        // The connection's queues changed since the menu went out: nothing left to choose from.
+        bot = { texts: [], chatbot: false, ...(queues.length ? { queueId: queues[0].id } : {}) };
+        if (bot.queueId !== undefined) botChanges.queueId = bot.queueId;
+      }
+      botChanges.chatbot = bot.chatbot;
     }
     const quoted = m.quotedProviderId
       ? await em.getRepository(MessageEntity).findOne({
@@ -245,6 +313,7 @@ export class InboundPipeline implements InboundSink {
         updatedAt: now,
         // Counted in the database, so concurrent writers never lose an increment.
         ...(m.fromMe || isRating ? {} : { unreadMessages: () => 'unreadMessages + 1' }),
+        ...botChanges,
       })
       .where('id = :id', { id: ticket.id })
       .execute();
@@ -254,6 +323,7 @@ export class InboundPipeline implements InboundSink {
       contactId: contact.id,
       ticketCreated,
       contactChanged: contactCreated || contactChanged,
+      bot: { texts: bot?.texts ?? [], changed: botChanges.queueId !== undefined },
     };
   }
 
@@ -338,15 +408,45 @@ export class InboundPipeline implements InboundSink {
     return { contact, created: false, changed: true };
   }
 
-  /** A connection with exactly one queue routes its new tickets straight into it. */
-  private async onlyQueueOf(em: EntityManager, whatsappId: number): Promise<number | null> {
-    const rows = await em
-      .createQueryBuilder()
-      .select('wq.queueId', 'queueId')
-      .from('whatsapp_queues', 'wq')
+  /**
+   * The connection's queues in menu order. With exactly one, new tickets go straight into it; with
+   * more, the greeting bot offers them as a menu.
+   */
+  private async queuesOf(em: EntityManager, whatsappId: number): Promise<QueueEntity[]> {
+    const queues = await em
+      .getRepository(QueueEntity)
+      .createQueryBuilder('q')
+      .innerJoin('whatsapp_queues', 'wq', 'wq.queueId = q.id')
       .where('wq.whatsappId = :whatsappId', { whatsappId })
-      .limit(2)
-      .getRawMany<{ queueId: number | string }>();
-    return rows.length === 1 ? Number(rows[0].queueId) : null;
+      .getMany();
+    return menuQueues(queues);
+  }
+
+  /** The connection's bot texts and the company settings that steer the bot. */
+  private async botContext(
+    em: EntityManager,
+    companyId: number,
+    whatsappId: number,
+  ): Promise<{ connection: BotConnection; settings: BotSettings }> {
+    // One after the other: inside a transaction the queries share one connection.
+    const connection = await em.getRepository(WhatsappEntity).findOne({
+      where: { id: whatsappId },
+      select: { id: true, greetingMessage: true, outOfHoursMessage: true, maxUseBotQueues: true },
+    });
+    const rows = await em.getRepository(SettingEntity).find({
+      where: { companyId, key: In(['scheduleType', 'sendGreetingMessageOneQueues']) },
+      select: { key: true, value: true },
+    });
+    return {
+      connection: {
+        greetingMessage: connection?.greetingMessage ?? '',
+        outOfHoursMessage: connection?.outOfHoursMessage ?? '',
+        maxUseBotQueues: connection?.maxUseBotQueues ?? 3,
+      },
+      settings: {
+        scheduleType: settingValue(rows, 'scheduleType'),
+        sendGreetingMessageOneQueues: settingValue(rows, 'sendGreetingMessageOneQueues'),
+      },
+    };
   }
 }
