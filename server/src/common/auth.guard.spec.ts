@@ -41,6 +41,7 @@ function guardFor(auth: AuthUser, plan: Partial<Plan> | null) {
 function context(handler: keyof Routes, headers: Record<string, string> = { authorization: 'Bearer t' }) {
   const request: { headers: Record<string, string>; auth?: AuthUser } = { headers };
   const ctx = {
+    getType: () => 'http',
     getHandler: () => Routes.prototype[handler],
     getClass: () => Routes,
     switchToHttp: () => ({ getRequest: () => request }),
@@ -79,6 +80,12 @@ describe('AuthGuard', () => {
     );
     expect(await codeOf(guardFor(agent, null).canActivate(context('kanban').ctx))).toBe('ERR_NO_PERMISSION');
     expect(await codeOf(guardFor(agent, { useKanban: true }).canActivate(context('kanban').ctx))).toBe('ok');
+  });
+
+  it('lets socket messages through: their sockets were authenticated when they connected', async () => {
+    const { ctx } = context('manageUsers', {});
+    const socketContext = { ...ctx, getType: () => 'ws' } as unknown as ExecutionContext;
+    await expect(guardFor(agent, null).canActivate(socketContext)).resolves.toBe(true);
   });
 
   it('refuses a token whose session has ended', async () => {
