@@ -1,0 +1,862 @@
+// Conversation benchmark (issue 3, "Benchmarks"): the built server on MariaDB + Redis with a seeded
+// history of 200,000 tickets and 1,000,000 messages, loaded from this process on 127.0.0.1 only.
+//
+//   (a) GET /tickets, 40 rows filtered (and a search): p50/p99 at a fixed 100 req/s, SQL statements per page
+//   (b) GET /messages/{ticketId} of long conversations: p50/p99 at a fixed 100 req/s
+//   (c) inbound through the sandbox provider: events/s stored over BENCH_SUSTAIN_SECONDS (300), lag by thirds
+//   (d) inbound event to an admin's socket: p50/p99 at 50 messages/s for 30 s
+//   (e) 10 parallel deliveries of each of 1,000 ids store 1,000 messages; 10-image albums make one ticket each
+//
+// Environment: BENCH_MYSQL_URL (mysql://root@127.0.0.1:3306), BENCH_DB_NAME (atendo_bench_conv, created
+// and dropped here), BENCH_REDIS_URL (redis://127.0.0.1:6379; keys under a unique prefix, deleted at the
+// end), BENCH_PORT (18791), BENCH_SUSTAIN_SECONDS (300), BENCH_SEED_SCALE (1 = the issue's volume; smaller
+// for a quick try), BENCH_INBOUND_CONNECTIONS (64). Skipped (exit 0) when MariaDB or Redis is not there.
+// Exit code 1 when a target is missed.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { Redis } from 'ioredis';
+import mysql from 'mysql2/promise';
+import { io } from 'socket.io-client';
+import { planHistory, seedHistory } from './support/conversation-seed.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.BENCH_PORT ?? 18791);
+const base = `http://127.0.0.1:${port}`;
+const mysqlUrl = (process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306').replace(/\/+$/, '');
+const dbName = process.env.BENCH_DB_NAME ?? 'atendo_bench_conv';
+const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const sustainSeconds = Number(process.env.BENCH_SUSTAIN_SECONDS ?? 300);
+const scale = Number(process.env.BENCH_SEED_SCALE ?? 1);
+const inboundConnections = Number(process.env.BENCH_INBOUND_CONNECTIONS ?? 64);
+const runId = randomBytes(4).toString('hex');
+const prefix = `atendo-bench-conv-${runId}`;
+const PASSWORD = 'Bench-password-1';
+const people = {
+  admin: { email: 'admin@bench-conv.test' },
+  simulator: { name: 'Simulator', email: 'simulator@bench-conv.test' },
+  agent: { name: 'Agent', email: 'agent@bench-conv.test' },
+};
+const SEED = {
+  contacts: Math.round(50_000 * scale),
+  tickets: Math.round(200_000 * scale),
+  messages: Math.round(1_000_000 * scale),
+  longContacts: Math.max(1, Math.round(100 * scale)),
+};
+/** A 1×1 PNG: the album's images. */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const QUEUE_COLORS = ['#008B02', '#1273DE', '#DB3E00', '#5300EB'];
+
+const log = (...args) => console.log(...args);
+const elapsed = (t) => `${((Date.now() - t) / 1000).toFixed(1)} s`;
+const now = () => performance.timeOrigin + performance.now();
+const pct = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
+const round1 = (n) => Math.round(n * 10) / 10;
+/** The machine's 1-minute load average (2 cores): other jobs on this machine show here. */
+const load = () => `load average ${loadavg()[0].toFixed(1)}`;
+const loads = [];
+const phase = (title) => {
+  loads.push(loadavg()[0]);
+  log(`\n${title} [${load()}]`);
+};
+
+// ---------------------------------------------------------------------------------------------
+// Results: every figure is printed beside its target, and gathered for the summary at the end.
+const results = [];
+function report(name, figure, target, ok) {
+  results.push({ name, figure, target, ok });
+  log(
+    `  ${name.padEnd(58)} ${String(figure).padEnd(34)} ${target.padEnd(32)} ${ok === null ? 'info' : ok ? 'met' : 'MISSED'}`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// CPU time spent per request, from /proc (Linux): a figure other jobs on the machine do not skew
+// the way they skew latency. The server's is its own; MariaDB's is the whole mysqld process, so
+// it also holds whatever other clients of this MariaDB did meanwhile (an upper bound).
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+function cpuMsOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return null;
+  }
+}
+let mysqldPid;
+function findMysqld() {
+  if (mysqldPid !== undefined) return mysqldPid;
+  mysqldPid = null;
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        if (/^(mariadbd|mysqld)$/.test(readFileSync(`/proc/${entry}/comm`, 'utf8').trim())) mysqldPid = Number(entry);
+      } catch {
+        // gone meanwhile
+      }
+    }
+  } catch {
+    // no /proc
+  }
+  return mysqldPid;
+}
+function cpuSnapshot() {
+  const db = findMysqld();
+  return { server: server ? cpuMsOf(server.pid) : null, db: db ? cpuMsOf(db) : null };
+}
+/** "server 4.1 ms + MariaDB ≤ 2.3 ms of CPU per request" between two snapshots. */
+function cpuPer(before, after, count) {
+  if (before.server === null || after.server === null || !count) return 'n/a';
+  const server = (after.server - before.server) / count;
+  const db = before.db === null || after.db === null ? null : (after.db - before.db) / count;
+  return `server ${server.toFixed(2)} ms` + (db === null ? '' : ` + MariaDB ≤ ${db.toFixed(2)} ms`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Infrastructure: MariaDB, Redis, the server process.
+
+async function reachable() {
+  try {
+    const c = await mysql.createConnection({ uri: mysqlUrl, connectTimeout: 3000 });
+    await c.end();
+  } catch (error) {
+    return `no MariaDB at ${mysqlUrl} (${error.code ?? error.message})`;
+  }
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (error) {
+    return `no Redis at ${redisUrl} (${error.message})`;
+  } finally {
+    redis.disconnect();
+  }
+  return null;
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'atendo-bench-conv-'));
+const secrets = { JWT_SECRET: randomBytes(32).toString('hex'), JWT_REFRESH_SECRET: randomBytes(32).toString('hex') };
+let server = null;
+
+/**
+ * Starts the built server. `onLine` receives its stdout lines (the debug server's TypeORM query log);
+ * otherwise stdout is passed through. Each start uses its own Redis prefix, so the second server
+ * never waits on a session lease the first one held.
+ */
+async function startServer({ logLevel, redisPrefix, onLine }) {
+  const child = spawn(process.execPath, [join(root, 'server', 'dist', 'main.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      DB_URL: `${mysqlUrl}/${dbName}`,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: redisPrefix,
+      SANDBOX: 'true',
+      SANDBOX_ACK_INTERVAL_MS: '10',
+      LOG_LEVEL: logLevel,
+      LOGIN_LIMIT_PER_IP: '100000',
+      LOGIN_LIMIT_PER_ACCOUNT: '100000',
+      SIGNUP_LIMIT_PER_IP: '1000',
+      ...secrets,
+    },
+    stdio: ['ignore', onLine ? 'pipe' : 'inherit', 'inherit'],
+  });
+  if (onLine) createInterface({ input: child.stdout }).on('line', onLine);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.exited = exited;
+  server = child;
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error('the server did not start');
+}
+
+async function stopServer() {
+  if (!server || server.exitCode !== null) return;
+  const child = server;
+  child.kill('SIGTERM');
+  const timeout = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await child.exited;
+  clearTimeout(timeout);
+}
+
+async function call(method, path, { token, body } = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  const data = text ? JSON.parse(text) : null;
+  if (!res.ok) throw Object.assign(new Error(`${method} ${path}: ${res.status} ${text}`), { status: res.status, data });
+  return data;
+}
+
+/** One session per user: signing in again ends that user's previous session (and its sockets). */
+const signIn = async (email) => (await call('POST', '/auth/login', { body: { email, password: PASSWORD } })).token;
+
+/**
+ * Between phases: waits until no statement of this database is running in MariaDB any more, so a
+ * phase that overran (requests abandoned by autocannon at its end or on its timeout, still executing
+ * server-side) does not weigh on the next one. Returns the seconds waited.
+ */
+async function settle(pool) {
+  const t0 = Date.now();
+  for (let i = 0; i < 240; i++) {
+    const [[{ running }]] = await pool.query(
+      "SELECT COUNT(*) AS running FROM information_schema.PROCESSLIST WHERE DB = ? AND COMMAND = 'Query' AND ID <> CONNECTION_ID()",
+      [dbName],
+    );
+    if (Number(running) === 0) break;
+    await sleep(500);
+  }
+  await sleep(1000);
+  return Math.round((Date.now() - t0) / 1000);
+}
+
+const cannon = (options) =>
+  new Promise((resolve, reject) => {
+    const instance = autocannon(options, (err, result) => (err ? reject(err) : resolve(result)));
+    options.onInstance?.(instance);
+  });
+
+// ---------------------------------------------------------------------------------------------
+// The company: admin, simulator admin, agent, queues, a connected sandbox line.
+
+async function provision() {
+  const plans = await call('GET', '/plans/list');
+  const plan = plans.sort((a, b) => b.users - a.users)[0];
+  const company = await call('POST', '/companies/cadastro', {
+    body: {
+      name: 'Bench Conversas',
+      email: people.admin.email,
+      phone: '11987654321',
+      password: PASSWORD,
+      planId: plan.id,
+    },
+  });
+  const adminLogin = await call('POST', '/auth/login', { body: { email: people.admin.email, password: PASSWORD } });
+  const admin = adminLogin.token;
+  const queueIds = [];
+  for (const [i, color] of QUEUE_COLORS.entries()) {
+    const queue = await call('POST', '/queue', {
+      token: admin,
+      body: { name: ['Vendas', 'Suporte', 'Financeiro', 'Trocas'][i], color, greetingMessage: 'Olá!' },
+    });
+    queueIds.push(queue.id);
+  }
+  const agentQueueIds = queueIds.slice(0, 2);
+  const agent = await call('POST', '/users', {
+    token: admin,
+    body: { ...people.agent, password: PASSWORD, profile: 'user', allTicket: 'enabled', queueIds: agentQueueIds },
+  });
+  await call('POST', '/users', {
+    token: admin,
+    body: { ...people.simulator, password: PASSWORD, profile: 'admin', queueIds: [] },
+  });
+  const line = await call('POST', '/whatsapp', {
+    token: admin,
+    body: { name: 'Bench line', provider: 'sandbox', isDefault: true, greetingMessage: 'Olá!', queueIds },
+  });
+  await call('POST', `/whatsappsession/${line.id}`, { token: admin }).catch(() => undefined);
+  const simulator = await signIn(people.simulator.email);
+  for (let i = 0; ; i++) {
+    try {
+      await call('POST', `/sandbox/connections/${line.id}/scan`, { token: simulator, body: {} });
+      break;
+    } catch (error) {
+      if (i > 50) throw error;
+      await sleep(200); // the QR is not showing yet
+    }
+  }
+  return {
+    companyId: company.id,
+    adminId: adminLogin.user.id,
+    agentId: agent.id,
+    whatsappId: line.id,
+    queueIds,
+    agentQueueIds,
+  };
+}
+
+/** Waits until the line's session is live on the current server: a delivery answers 201. */
+async function waitForLine(whatsappId, token) {
+  for (let i = 0; ; i++) {
+    try {
+      return await call('POST', `/sandbox/connections/${whatsappId}/messages`, {
+        token,
+        body: { from: '5599000000001', body: 'warm-up', id: `warm-${runId}-${i}` },
+      });
+    } catch (error) {
+      if (i > 150) throw error;
+      await sleep(200);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// SQL statements per request.
+//
+// Method: a first server runs with LOG_LEVEL=debug, where TypeORM logs every statement it sends
+// ("query: ..." on stdout). With the server otherwise idle, the statements logged between sending
+// a request and 150 ms after its answer are that request's. The request is first made once to
+// warm the session cache (the guard looks a session up at most every 5 s per node), then measured
+// five times; the smallest count is kept, which discards a background statement (the session
+// sweep, every 15 s) that happened to fall inside the window. MariaDB's own counters were not
+// used: Com_select/Questions are server-wide (other clients share this MariaDB) and
+// performance_schema/userstat are off here.
+
+let capture = null;
+function onDebugLine(raw) {
+  const line = raw.replace(/\x1b\[[0-9;]*m/g, ''); // eslint-disable-line no-control-regex
+  if (capture && /^query( failed)?:/.test(line)) capture.push(line.replace(/^query( failed)?: /, ''));
+}
+
+/** The measured server's own log (errors only): counted, the duplicate-key ones apart, and summarised. */
+const serverLog = { lines: 0, duplicateKey: 0, other: [] };
+function onServerLine(raw) {
+  const line = raw.replace(/\x1b\[[0-9;]*m/g, ''); // eslint-disable-line no-control-regex
+  serverLog.lines++;
+  if (/Duplicate entry .* for key 'UQ_messages_whatsapp_provider'/.test(line)) serverLog.duplicateKey++;
+  else if (!/^query failed: INSERT INTO `messages`/.test(line) && serverLog.other.length < 10)
+    serverLog.other.push(line);
+}
+
+async function statementsOf(path, token) {
+  await call('GET', path, { token });
+  let best = null;
+  for (let i = 0; i < 5; i++) {
+    capture = [];
+    await call('GET', path, { token });
+    await sleep(150);
+    if (!best || capture.length < best.length) best = capture;
+    capture = null;
+  }
+  return best;
+}
+
+const shortSql = (sql) =>
+  sql
+    .replace(/ -- PARAMETERS:.*$/, '')
+    .replace(/`/g, '')
+    .replace(/SELECT .*? FROM/, 'SELECT … FROM')
+    .slice(0, 110);
+
+/** Stops the server and removes what this run created: the database, its Redis keys, the data directory. */
+let cleaned = false;
+async function cleanup() {
+  if (cleaned) return;
+  cleaned = true;
+  await stopServer();
+  try {
+    const conn = await mysql.createConnection({ uri: mysqlUrl });
+    await conn.query(`DROP DATABASE IF EXISTS \`${dbName}\``);
+    await conn.end();
+  } catch (error) {
+    console.error(`could not drop ${dbName}: ${error.message}`);
+  }
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    for (const match of [`${prefix}:*`, `${prefix}-debug:*`]) {
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', match, 'COUNT', 1000);
+        cursor = next;
+        if (keys.length) await redis.del(...keys);
+      } while (cursor !== '0');
+    }
+  } catch (error) {
+    console.error(`could not remove the Redis keys under ${prefix}: ${error.message}`);
+  } finally {
+    redis.disconnect();
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const missing = await reachable();
+  if (missing) {
+    log(`conversations benchmark skipped: ${missing} (it needs MariaDB and Redis)`);
+    return;
+  }
+  if (!existsSync(join(root, 'server', 'dist', 'main.js'))) {
+    log('server/dist is missing: building shared and server');
+    for (const ws of ['shared', 'server']) {
+      const built = spawnSync('npm', ['run', 'build', '-w', ws], { cwd: root, stdio: 'inherit' });
+      if (built.status !== 0) throw new Error(`npm run build -w ${ws} failed`);
+    }
+  }
+  try {
+    await fetch(`${base}/health`);
+    throw new Error(`something already answers on ${base}: set BENCH_PORT`);
+  } catch (error) {
+    if (error.message.includes('already answers')) throw error;
+  }
+
+  log(
+    `Atendo conversation benchmark — MariaDB + Redis, ${SEED.tickets} tickets / ${SEED.messages} messages / ` +
+      `${SEED.contacts} contacts, sustained inbound ${sustainSeconds} s`,
+  );
+  const adminConn = await mysql.createConnection({ uri: mysqlUrl });
+  await adminConn.query(`DROP DATABASE IF EXISTS \`${dbName}\``);
+  await adminConn.query(`CREATE DATABASE \`${dbName}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await adminConn.end();
+  const pool = mysql.createPool({ uri: `${mysqlUrl}/${dbName}`, connectionLimit: 4, timezone: 'Z' });
+
+  try {
+    // 1. The debug server: schema, company, seed, statement counts.
+    let t = Date.now();
+    await startServer({ logLevel: 'debug', redisPrefix: `${prefix}-debug`, onLine: onDebugLine });
+    const ctx = await provision();
+    log(`server up and company provisioned in ${elapsed(t)} (company ${ctx.companyId}, line ${ctx.whatsappId})`);
+
+    t = Date.now();
+    const plan = planHistory({ ...SEED, ...ctx });
+    const seeded = await seedHistory(pool, plan, {
+      companyId: ctx.companyId,
+      whatsappId: ctx.whatsappId,
+      log: (line) => log(`  seed ${line}`),
+    });
+    // Fresh index statistics, as a database that grew over months would have.
+    await pool.query('ANALYZE TABLE contacts, tickets, messages');
+    const [[counts]] = await pool.query(
+      'SELECT (SELECT COUNT(*) FROM tickets) AS tickets, (SELECT COUNT(*) FROM messages) AS messages, (SELECT COUNT(*) FROM contacts) AS contacts',
+    );
+    log(`seeded ${counts.tickets} tickets, ${counts.messages} messages, ${counts.contacts} contacts in ${elapsed(t)}`);
+
+    let admin = await signIn(people.admin.email);
+    let agent = await signIn(people.agent.email);
+    const queueParam = encodeURIComponent(JSON.stringify(ctx.queueIds));
+    const lists = [
+      {
+        name: 'GET /tickets open, all queues (admin, showAll)',
+        path: `/tickets?status=open&showAll=true&queueIds=${queueParam}`,
+        who: 'admin',
+      },
+      {
+        name: 'GET /tickets open + search "boleto" (admin, showAll)',
+        path: `/tickets?status=open&showAll=true&queueIds=${queueParam}&searchParam=boleto`,
+        who: 'admin',
+      },
+      { name: 'GET /tickets pending (agent, own queues)', path: '/tickets?status=pending', who: 'agent' },
+    ];
+    const longTickets = seeded.long;
+    const messagePaths = longTickets.map((id) => `/messages/${id}`);
+
+    log('\nSQL statements per request (debug server, TypeORM query log):');
+    for (const list of lists) {
+      const statements = await statementsOf(list.path, list.who === 'admin' ? admin : agent);
+      list.statements = statements.length;
+      report(`${list.name}: statements`, statements.length, '≤ 3 per page', statements.length <= 3);
+      for (const sql of statements) log(`      ${shortSql(sql)}`);
+    }
+    // Evidence for the search variant: its full-text subquery on its own, as MariaDB runs it
+    // (materialized once per page request).
+    for (const [label, sql] of [
+      [
+        'full-text subquery of the search (companyId filter)',
+        'SELECT COUNT(*) AS n FROM messages sm WHERE sm.companyId = ? AND MATCH(sm.body) AGAINST (? IN BOOLEAN MODE)',
+      ],
+      [
+        'the same MATCH without the companyId filter',
+        'SELECT COUNT(*) AS n FROM messages sm WHERE MATCH(sm.body) AGAINST (? IN BOOLEAN MODE)',
+      ],
+    ]) {
+      const args = sql.includes('companyId') ? [ctx.companyId, '+boleto*'] : ['+boleto*'];
+      const t0 = now();
+      const [[{ n }]] = await pool.query(sql, args);
+      report(`  ${label}`, `${Math.round(now() - t0)} ms for ${n} rows`, '(diagnostic)', null);
+    }
+    const messageStatements = await statementsOf(messagePaths[0], admin);
+    report('GET /messages/{ticketId}: statements', messageStatements.length, '(no target)', null);
+    for (const sql of messageStatements) log(`      ${shortSql(sql)}`);
+    await stopServer();
+
+    // 2. The measured server, logging errors only.
+    t = Date.now();
+    await startServer({ logLevel: 'error', redisPrefix: prefix, onLine: onServerLine });
+    admin = await signIn(people.admin.email);
+    agent = await signIn(people.agent.email);
+    let simulator = await signIn(people.simulator.email);
+    await waitForLine(ctx.whatsappId, simulator);
+    log(`\nmeasured server up, line live, in ${elapsed(t)}`);
+
+    // (a) the ticket list at a fixed 100 req/s.
+    phase('(a) GET /tickets, 40 a page, autocannon at a fixed 100 req/s for 20 s (after 3 s of warm-up):');
+    for (const list of lists) {
+      const headers = { accept: 'application/json', authorization: `Bearer ${list.who === 'admin' ? admin : agent}` };
+      await cannon({ url: `${base}${list.path}`, connections: 10, overallRate: 100, duration: 3, headers });
+      const cpu0 = cpuSnapshot();
+      const r = await cannon({ url: `${base}${list.path}`, connections: 20, overallRate: 100, duration: 20, headers });
+      list.cpu = cpuPer(cpu0, cpuSnapshot(), r.requests.total);
+      const ok = r.latency.p99 <= 100 && r.non2xx === 0 && r.errors === 0 && r.requests.average >= 95;
+      report(
+        list.name,
+        `p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${round1(r.requests.average)} req/s` +
+          `${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}${r.timeouts ? `, ${r.timeouts} timed out (10 s)` : ''}`,
+        'p99 ≤ 100 ms at 100 req/s',
+        ok,
+      );
+      report('  CPU per request', list.cpu, '(info)', null);
+      const waited = await settle(pool);
+      if (waited > 2) log(`    (waited ${waited} s for its statements still running in MariaDB)`);
+    }
+
+    // (b) long conversations at a fixed 100 req/s.
+    phase(`(b) GET /messages/{ticketId} over ${messagePaths.length} long conversations, fixed 100 req/s for 20 s:`);
+    {
+      const headers = { accept: 'application/json', authorization: `Bearer ${admin}` };
+      let k = 0;
+      const requests = [
+        { method: 'GET', setupRequest: (req) => ({ ...req, path: messagePaths[k++ % messagePaths.length] }) },
+      ];
+      await cannon({ url: base, connections: 10, overallRate: 100, duration: 3, headers, requests });
+      const cpu0 = cpuSnapshot();
+      const r = await cannon({ url: base, connections: 20, overallRate: 100, duration: 20, headers, requests });
+      const cpu = cpuPer(cpu0, cpuSnapshot(), r.requests.total);
+      const ok = r.latency.p99 <= 50 && r.non2xx === 0 && r.errors === 0;
+      report(
+        `GET /messages/{ticketId} (${Math.round((SEED.messages * 0.2) / SEED.longContacts)} messages per contact)`,
+        `p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${round1(r.requests.average)} req/s${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}`,
+        'p99 ≤ 50 ms',
+        ok,
+      );
+      report('  CPU per request', cpu, '(info)', null);
+    }
+
+    // The admin's socket: hears every conversation event of the company from here on.
+    const socket = io(base, { transports: ['websocket'], query: { token: admin }, reconnection: false });
+    await new Promise((resolve, reject) => {
+      socket.once('ready', resolve);
+      socket.once('connect_error', reject);
+      setTimeout(() => reject(new Error('socket not ready')), 10_000);
+    });
+    const sentAt = new Map();
+    const arrivals = [];
+    let socketCreates = 0;
+    let socketDisconnected = null;
+    socket.on('disconnect', (reason) => (socketDisconnected = reason));
+    socket.on(`company-${ctx.companyId}-appMessage`, (payload) => {
+      if (payload.action !== 'create') return;
+      socketCreates++;
+      const probe = /^probe (\d+) sent=([\d.]+)$/.exec(payload.message?.body ?? '');
+      if (probe && sentAt.has(Number(probe[1]))) arrivals.push(now() - Number(probe[2]));
+    });
+
+    // (d) inbound event → the admin's socket at 50 messages/s for 30 s, open loop.
+    await settle(pool);
+    phase('(d) inbound → admin socket, 50 messages/s for 30 s into 200 live conversations:');
+    {
+      const from = seeded.live.slice(0, 200).map((l) => l.number);
+      const total = 50 * 30;
+      const posts = [];
+      const postTimes = [];
+      let failed = 0;
+      const start = now();
+      for (let k = 0; k < total; k++) {
+        const due = start + k * 20;
+        const wait = due - now();
+        if (wait > 1) await sleep(wait);
+        const stamp = now();
+        sentAt.set(k, stamp);
+        posts.push(
+          fetch(`${base}/sandbox/connections/${ctx.whatsappId}/messages`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${simulator}` },
+            body: JSON.stringify({
+              from: from[k % from.length],
+              id: `lat-${runId}-${k}`,
+              body: `probe ${k} sent=${stamp}`,
+            }),
+          }).then(
+            async (res) => {
+              await res.arrayBuffer();
+              if (res.status !== 201) failed++;
+              postTimes.push(now() - stamp);
+            },
+            () => failed++,
+          ),
+        );
+      }
+      const sendSeconds = (now() - start) / 1000;
+      await Promise.all(posts);
+      for (let i = 0; i < 50 && arrivals.length < total; i++) await sleep(100);
+      const sorted = [...arrivals].sort((a, b) => a - b);
+      const posted = [...postTimes].sort((a, b) => a - b);
+      const p50 = round1(pct(sorted, 50));
+      const p99 = round1(pct(sorted, 99));
+      report(
+        'inbound → socket latency at 50 msg/s',
+        `p50 ${p50} ms, p99 ${p99} ms (${sorted.length}/${total} heard)`,
+        'p50 ≤ 50 ms, p99 ≤ 250 ms',
+        p50 <= 50 && p99 <= 250 && sorted.length === total && failed === 0,
+      );
+      report(
+        '  the sandbox POST itself (answered once stored)',
+        `p50 ${round1(pct(posted, 50))} ms, p99 ${round1(pct(posted, 99))} ms, ${failed} failed`,
+        `(sent at ${round1(total / sendSeconds)}/s)`,
+        null,
+      );
+    }
+
+    // (e) correctness at load: duplicates and albums.
+    await settle(pool);
+    phase('(e) correctness at load:');
+    {
+      const ids = Array.from({ length: 1000 }, (_, k) => `dup-${runId}-${k}`);
+      const numbers = Array.from({ length: 100 }, (_, k) => `5541${900_000_000 + k}`);
+      const statuses = new Map();
+      const t0 = Date.now();
+      for (let chunk = 0; chunk < ids.length; chunk += 50) {
+        const batch = [];
+        for (let k = chunk; k < chunk + 50; k++) {
+          for (let copy = 0; copy < 10; copy++) {
+            batch.push(
+              fetch(`${base}/sandbox/connections/${ctx.whatsappId}/messages`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json', authorization: `Bearer ${simulator}` },
+                body: JSON.stringify({ from: numbers[k % numbers.length], id: ids[k], body: `duplicate test ${k}` }),
+              }).then(
+                async (res) => {
+                  await res.arrayBuffer();
+                  statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+                },
+                () => statuses.set('error', (statuses.get('error') ?? 0) + 1),
+              ),
+            );
+          }
+        }
+        await Promise.all(batch);
+      }
+      const [[{ stored }]] = await pool.query(
+        'SELECT COUNT(*) AS stored FROM messages WHERE whatsappId = ? AND providerId LIKE ?',
+        [ctx.whatsappId, `dup-${runId}-%`],
+      );
+      const [[{ tickets, contacts }]] = await pool.query(
+        'SELECT COUNT(DISTINCT t.id) AS tickets, COUNT(DISTINCT c.id) AS contacts FROM contacts c JOIN tickets t ON t.contactId = c.id WHERE c.companyId = ? AND c.number IN (?)',
+        [ctx.companyId, numbers],
+      );
+      const answers = [...statuses].map(([s, n]) => `${n}× ${s}`).join(', ');
+      report(
+        '10 parallel deliveries × 1,000 ids',
+        `${stored} stored, ${tickets} tickets / ${contacts} contacts`,
+        '1,000 messages (100 tickets)',
+        Number(stored) === 1000 && Number(tickets) === 100 && Number(contacts) === 100 && statuses.get(201) === 10_000,
+      );
+      report('  answers', `${answers} in ${elapsed(t0)}`, '(10,000 × 201)', null);
+
+      // Ten albums of ten images, each from a new contact, all hundred requests at once.
+      const albumNumbers = Array.from({ length: 10 }, (_, k) => `5551${900_000_000 + k}`);
+      const albumStatuses = [];
+      await Promise.all(
+        albumNumbers.flatMap((from) =>
+          Array.from({ length: 10 }, (_, k) =>
+            fetch(`${base}/sandbox/connections/${ctx.whatsappId}/messages`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${simulator}` },
+              body: JSON.stringify({
+                from,
+                name: `Album ${from}`,
+                media: { base64: PNG, mimetype: 'image/png', filename: `photo-${k}.png` },
+              }),
+            }).then(async (res) => {
+              await res.arrayBuffer();
+              albumStatuses.push(res.status);
+            }),
+          ),
+        ),
+      );
+      const [rows] = await pool.query(
+        `SELECT c.number, COUNT(DISTINCT t.id) AS tickets, COUNT(m.id) AS messages
+           FROM contacts c JOIN tickets t ON t.contactId = c.id LEFT JOIN messages m ON m.ticketId = t.id
+          WHERE c.companyId = ? AND c.number IN (?) GROUP BY c.number`,
+        [ctx.companyId, albumNumbers],
+      );
+      const good = rows.filter((r) => Number(r.tickets) === 1 && Number(r.messages) === 10).length;
+      report(
+        '10-image album at once (10 new contacts)',
+        `${good}/10 albums → 1 ticket with 10 images`,
+        'one ticket per album',
+        good === 10 && rows.length === 10 && albumStatuses.every((s) => s === 201),
+      );
+    }
+
+    // (c) sustained inbound, closed loop: as fast as the server stores them.
+    await settle(pool);
+    phase(
+      `(c) sustained inbound: ${inboundConnections} concurrent clients for ${sustainSeconds} s, ` +
+        '5,000 senders (half with a live ticket, half new):',
+    );
+    {
+      simulator = await signIn(people.simulator.email); // a fresh 15-minute token for the long run
+      const liveSenders = seeded.live.slice(200, 2700).map((l) => l.number);
+      const newSenders = Array.from({ length: 5000 - liveSenders.length }, (_, k) => `5561${900_000_000 + k}`);
+      const senders = [...liveSenders, ...newSenders];
+      const [[{ baseline }]] = await pool.query('SELECT COALESCE(MAX(id), 0) AS baseline FROM messages');
+      const storedSince = async () =>
+        Number((await pool.query('SELECT COUNT(*) AS n FROM messages WHERE id > ?', [baseline]))[0][0].n);
+      const eventsBefore = socketCreates;
+      const samples = [];
+      const thirds = [[], [], []];
+      const durationMs = sustainSeconds * 1000;
+      let n = 0;
+      let start = 0;
+      let cpuStart = null;
+      const sampler = async () => {
+        samples.push({ at: Date.now(), stored: await storedSince() });
+      };
+      const timers = [];
+      const run = cannon({
+        url: base,
+        connections: inboundConnections,
+        duration: sustainSeconds,
+        requests: [
+          {
+            method: 'POST',
+            path: `/sandbox/connections/${ctx.whatsappId}/messages`,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${simulator}` },
+            setupRequest: (req) => {
+              const k = n++;
+              return {
+                ...req,
+                body: JSON.stringify({
+                  from: senders[k % senders.length],
+                  id: `tp-${runId}-${k}`,
+                  body: `mensagem ${k} sobre o pedido e a entrega`,
+                }),
+              };
+            },
+          },
+        ],
+        onInstance: (instance) => {
+          start = Date.now();
+          cpuStart = cpuSnapshot();
+          instance.on('response', (_client, status, _bytes, responseTime) => {
+            const third = Math.min(2, Math.floor(((Date.now() - start) / durationMs) * 3));
+            thirds[third].push(responseTime);
+          });
+          // The stored count at the start, at each third and every 10 s between (for the timeline).
+          void sampler();
+          for (let s = 10_000; s < durationMs; s += 10_000) timers.push(setTimeout(() => void sampler(), s));
+          for (const third of [1, 2]) timers.push(setTimeout(() => void sampler(), (durationMs * third) / 3));
+        },
+      });
+      const r = await run;
+      const cpuEnd = cpuSnapshot();
+      for (const timer of timers) clearTimeout(timer);
+      await sampler();
+      // Requests still in flight when autocannon stopped: wait until the count stands still.
+      let settled = await storedSince();
+      for (let i = 0; i < 40; i++) {
+        await sleep(500);
+        const again = await storedSince();
+        if (again === settled) break;
+        settled = again;
+      }
+      samples.sort((a, b) => a.at - b.at);
+      const at = (ms) =>
+        samples.reduce((best, s) => (Math.abs(s.at - start - ms) < Math.abs(best.at - start - ms) ? s : best));
+      const marks = [at(0), at(durationMs / 3), at((2 * durationMs) / 3), samples[samples.length - 1]];
+      const rates = [0, 1, 2].map(
+        (i) => (marks[i + 1].stored - marks[i].stored) / ((marks[i + 1].at - marks[i].at) / 1000),
+      );
+      const overall = (marks[3].stored - marks[0].stored) / ((marks[3].at - marks[0].at) / 1000);
+      const lat = thirds.map((l) => l.sort((a, b) => a - b));
+      const ok = Math.min(...rates) >= 320 && rates[2] >= 0.9 * rates[0] && r.non2xx === 0 && r.errors === 0;
+      report(
+        `inbound stored over ${sustainSeconds} s`,
+        `${round1(overall)} events/s (${settled} stored)`,
+        '≥ 320 events/s sustained',
+        Math.min(...rates) >= 320,
+      );
+      report(
+        '  stored rate by thirds (first / middle / last)',
+        rates.map((x) => Math.round(x)).join(' / ') + ' /s',
+        'no growing lag: last ≥ 0.9 × first',
+        rates[2] >= 0.9 * rates[0],
+      );
+      report(
+        '  answer time by thirds, p50 / p99',
+        lat.map((l) => `${round1(pct(l, 50))}/${round1(pct(l, 99))}`).join(', ') + ' ms',
+        `(${inboundConnections} clients)`,
+        null,
+      );
+      report(
+        '  requests',
+        `${r.requests.total} sent, ${r['2xx']} × 2xx, ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`,
+        '(every answer 201)',
+        r.non2xx === 0 && r.errors === 0,
+      );
+      report('  CPU per stored event', cpuPer(cpuStart, cpuEnd, marks[3].stored - marks[0].stored), '(info)', null);
+      report(
+        '  appMessage events heard by the admin socket',
+        `${socketCreates - eventsBefore}`,
+        `(${settled} stored)`,
+        null,
+      );
+      const timeline = samples.filter((x, i) => i === 0 || x.at - samples[i - 1].at >= 2000);
+      log(
+        `  timeline (stored/s per ~10 s): ${timeline
+          .slice(1)
+          .map((x, i) => Math.round((x.stored - timeline[i].stored) / ((x.at - timeline[i].at) / 1000)))
+          .join(' ')}`,
+      );
+      if (!ok) log('  (sustained inbound target missed)');
+    }
+    if (socketDisconnected) log(`  note: the admin socket was disconnected (${socketDisconnected})`);
+    socket.close();
+  } finally {
+    await pool.end();
+    await cleanup();
+  }
+
+  log(
+    `\nmeasured server log: ${serverLog.lines} lines, ${serverLog.duplicateKey} of them duplicate-key errors of redeliveries` +
+      (serverLog.other.length ? `; others:\n  ${serverLog.other.join('\n  ')}` : ''),
+  );
+  log(`1-minute load average at the phases: ${loads.map((l) => l.toFixed(1)).join(', ')} (2 cores)`);
+  log('\nSummary:');
+  log('| figure | measured | target | |\n| --- | --- | --- | --- |');
+  for (const r of results)
+    log(`| ${r.name.trim()} | ${r.figure} | ${r.target} | ${r.ok === null ? 'info' : r.ok ? 'met' : 'MISSED'} |`);
+}
+
+process.on('SIGINT', () => {
+  void cleanup().finally(() => process.exit(130));
+});
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+}
+if (results.some((r) => r.ok === false)) process.exitCode = 1;
+// socket.io-client, undici keep-alive and autocannon timers must not hold the process open.
+setTimeout(() => process.exit(), 500).unref();
