@@ -1,3 +1,5 @@
+import { ListStatus } from '../../../components/ListStatus';
+import { RowActions } from '../../../components/RowActions';
 import { can, type WhatsappConnection } from '@atendo/shared';
 import {
   Badge,
@@ -10,15 +12,12 @@ import {
   TableHeader,
   TableHeaderCell,
   TableRow,
-  Text,
   tokens,
 } from '@fluentui/react-components';
 import {
   AddRegular,
   ArrowClockwiseRegular,
   CheckmarkCircleFilled,
-  DeleteRegular,
-  EditRegular,
   PlugDisconnectedRegular,
   QrCodeRegular,
 } from '@fluentui/react-icons';
@@ -60,7 +59,6 @@ const useStyles = makeStyles({
   },
   defaultIcon: { color: tokens.colorPaletteGreenForeground1, fontSize: '20px' },
   actionsColumn: { width: '110px' },
-  status: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalM },
 });
 
 type ModalState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; connection: WhatsappConnection };
@@ -217,17 +215,11 @@ export function ConnectionsPage() {
                 </TableCell>
                 {canEdit && (
                   <TableCell>
-                    <Button
-                      appearance="subtle"
-                      icon={<EditRegular />}
-                      aria-label={t('connections.editNamed', { name: connection.name })}
-                      onClick={() => setModal({ mode: 'edit', connection })}
-                    />
-                    <Button
-                      appearance="subtle"
-                      icon={<DeleteRegular />}
-                      aria-label={t('connections.deleteNamed', { name: connection.name })}
-                      onClick={() => setToDelete(connection)}
+                    <RowActions
+                      editLabel={t('connections.editNamed', { name: connection.name })}
+                      deleteLabel={t('connections.deleteNamed', { name: connection.name })}
+                      onEdit={() => setModal({ mode: 'edit', connection })}
+                      onDelete={() => setToDelete(connection)}
                     />
                   </TableCell>
                 )}
@@ -235,21 +227,7 @@ export function ConnectionsPage() {
             ))}
           </TableBody>
         </Table>
-        {isLoading && (
-          <div className={styles.status}>
-            <Spinner size="small" label={t('common.loading')} />
-          </div>
-        )}
-        {error && (
-          <div className={styles.status}>
-            <Text>{errorText(i18n, error)}</Text>
-          </div>
-        )}
-        {!isLoading && !error && connections.length === 0 && (
-          <div className={styles.status}>
-            <Text>{t('connections.empty')}</Text>
-          </div>
-        )}
+        <ListStatus loading={isLoading} error={error} empty={connections.length === 0 && t('connections.empty')} />
       </div>
       {modal.mode !== 'closed' && (
         <ConnectionModal

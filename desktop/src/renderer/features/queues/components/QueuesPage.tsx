@@ -1,8 +1,9 @@
 import type { Queue } from '@atendo/shared';
+import { ListStatus } from '../../../components/ListStatus';
+import { RowActions } from '../../../components/RowActions';
 import {
   Button,
   makeStyles,
-  Spinner,
   Table,
   TableBody,
   TableCell,
@@ -10,10 +11,9 @@ import {
   TableHeader,
   TableHeaderCell,
   TableRow,
-  Text,
   tokens,
 } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { AddRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../app/errors';
@@ -48,7 +48,6 @@ const useStyles = makeStyles({
   },
   idColumn: { width: '70px' },
   actionsColumn: { width: '110px' },
-  status: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalM },
 });
 
 type ModalState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; queue: Queue };
@@ -109,38 +108,18 @@ export function QueuesPage() {
                   </span>
                 </TableCell>
                 <TableCell>
-                  <Button
-                    appearance="subtle"
-                    icon={<EditRegular />}
-                    aria-label={t('queues.editNamed', { name: queue.name })}
-                    onClick={() => setModal({ mode: 'edit', queue })}
-                  />
-                  <Button
-                    appearance="subtle"
-                    icon={<DeleteRegular />}
-                    aria-label={t('queues.deleteNamed', { name: queue.name })}
-                    onClick={() => setToDelete(queue)}
+                  <RowActions
+                    editLabel={t('queues.editNamed', { name: queue.name })}
+                    deleteLabel={t('queues.deleteNamed', { name: queue.name })}
+                    onEdit={() => setModal({ mode: 'edit', queue })}
+                    onDelete={() => setToDelete(queue)}
                   />
                 </TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
-        {isLoading && (
-          <div className={styles.status}>
-            <Spinner size="small" label={t('common.loading')} />
-          </div>
-        )}
-        {error && (
-          <div className={styles.status}>
-            <Text>{errorText(i18n, error)}</Text>
-          </div>
-        )}
-        {!isLoading && !error && queues.length === 0 && (
-          <div className={styles.status}>
-            <Text>{t('queues.empty')}</Text>
-          </div>
-        )}
+        <ListStatus loading={isLoading} error={error} empty={queues.length === 0 && t('queues.empty')} />
       </div>
       {modal.mode !== 'closed' && (
         <QueueModal queue={modal.mode === 'edit' ? modal.queue : null} onClose={() => setModal({ mode: 'closed' })} />

@@ -1,20 +1,20 @@
 import type { User } from '@atendo/shared';
+import { ListStatus } from '../../../components/ListStatus';
+import { RowActions } from '../../../components/RowActions';
 import {
   Button,
   Field,
   makeStyles,
   SearchBox,
-  Spinner,
   Table,
   TableBody,
   TableCell,
   TableHeader,
   TableHeaderCell,
   TableRow,
-  Text,
   tokens,
 } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { AddRegular } from '@fluentui/react-icons';
 import { type UIEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../app/errors';
@@ -44,7 +44,6 @@ const useStyles = makeStyles({
   },
   idColumn: { width: '80px' },
   actionsColumn: { width: '110px' },
-  status: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalM },
 });
 
 type ModalState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; user: User };
@@ -120,39 +119,23 @@ export function UsersPage() {
                 <TableCell>{user.email}</TableCell>
                 <TableCell>{t(`users.profiles.${user.profile}`)}</TableCell>
                 <TableCell>
-                  <Button
-                    appearance="subtle"
-                    icon={<EditRegular />}
-                    aria-label={t('users.editNamed', { name: user.name })}
-                    onClick={() => setModal({ mode: 'edit', user })}
-                  />
-                  <Button
-                    appearance="subtle"
-                    icon={<DeleteRegular />}
-                    aria-label={t('users.deleteNamed', { name: user.name })}
-                    disabled={user.id === me?.id}
-                    onClick={() => setToDelete(user)}
+                  <RowActions
+                    editLabel={t('users.editNamed', { name: user.name })}
+                    deleteLabel={t('users.deleteNamed', { name: user.name })}
+                    onEdit={() => setModal({ mode: 'edit', user })}
+                    onDelete={() => setToDelete(user)}
+                    deleteDisabled={user.id === me?.id}
                   />
                 </TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
-        {(isLoading || isFetching) && (
-          <div className={styles.status}>
-            <Spinner size="small" label={t('common.loading')} />
-          </div>
-        )}
-        {!isFetching && error && (
-          <div className={styles.status}>
-            <Text>{errorText(i18n, error)}</Text>
-          </div>
-        )}
-        {!isFetching && !error && users.length === 0 && (
-          <div className={styles.status}>
-            <Text>{searchParam ? t('users.noMatches') : t('users.empty')}</Text>
-          </div>
-        )}
+        <ListStatus
+          loading={isLoading || isFetching}
+          error={error}
+          empty={users.length === 0 && (searchParam ? t('users.noMatches') : t('users.empty'))}
+        />
       </div>
       {modal.mode !== 'closed' && (
         <UserModal user={modal.mode === 'edit' ? modal.user : null} onClose={() => setModal({ mode: 'closed' })} />
