@@ -1,7 +1,7 @@
+import { SearchCombobox } from '../../../components/SearchCombobox';
 import { FormDialogActions } from '../../../components/FormDialogActions';
 import { can, type Contact, type Id, V } from '@atendo/shared';
 import {
-  Combobox,
   Dialog,
   DialogBody,
   DialogContent,
@@ -11,7 +11,6 @@ import {
   makeStyles,
   MessageBar,
   MessageBarBody,
-  Option,
   Select,
   tokens,
 } from '@fluentui/react-components';
@@ -114,30 +113,18 @@ export function NewTicketModal({ onClose }: { onClose: () => void }) {
                 hint={t('tickets.newTicketModal.contactHint')}
                 {...fieldError(formik, 'contactId', i18n)}
               >
-                <Combobox
-                  freeform
+                <SearchCombobox
                   placeholder={t('tickets.newTicketModal.contactPlaceholder')}
-                  value={contactText}
-                  onChange={(event) => {
-                    setContactText(event.target.value);
-                    void formik.setFieldValue('contactId', null);
-                  }}
-                  onOptionSelect={(_event, data) => {
-                    setContactText(data.optionText ?? '');
-                    void formik.setFieldValue('contactId', data.optionValue ? Number(data.optionValue) : null);
-                  }}
-                >
-                  {contacts.isFetching && (
-                    <Option disabled value="">
-                      {t('common.loading')}
-                    </Option>
-                  )}
-                  {options.map((contact) => (
-                    <Option key={contact.id} value={String(contact.id)} text={contact.name}>
-                      {`${contact.name} (${contact.number})`}
-                    </Option>
-                  ))}
-                </Combobox>
+                  text={contactText}
+                  onTextChange={setContactText}
+                  onSelect={(id) => void formik.setFieldValue('contactId', id)}
+                  searching={contacts.isFetching}
+                  options={options.map((contact) => ({
+                    id: contact.id,
+                    text: contact.name,
+                    label: `${contact.name} (${contact.number})`,
+                  }))}
+                />
               </Field>
               <Field
                 label={t('tickets.newTicketModal.queue')}

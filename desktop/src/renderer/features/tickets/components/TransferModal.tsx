@@ -1,7 +1,7 @@
+import { SearchCombobox } from '../../../components/SearchCombobox';
 import { FormDialogActions } from '../../../components/FormDialogActions';
 import { type Id, type Ticket, V } from '@atendo/shared';
 import {
-  Combobox,
   Dialog,
   DialogBody,
   DialogContent,
@@ -9,7 +9,6 @@ import {
   DialogTitle,
   Field,
   makeStyles,
-  Option,
   Select,
   tokens,
 } from '@fluentui/react-components';
@@ -92,30 +91,14 @@ export function TransferModal({ ticket, onClose }: { ticket: Ticket; onClose: ()
                 </Select>
               </Field>
               <Field label={t('tickets.transfer.user')} hint={t('tickets.transfer.userHint')}>
-                <Combobox
-                  freeform
+                <SearchCombobox
                   placeholder={t('tickets.transfer.userPlaceholder')}
-                  value={userText}
-                  onChange={(event) => {
-                    setUserText(event.target.value);
-                    void formik.setFieldValue('userId', null);
-                  }}
-                  onOptionSelect={(_event, data) => {
-                    setUserText(data.optionText ?? '');
-                    void formik.setFieldValue('userId', data.optionValue ? Number(data.optionValue) : null);
-                  }}
-                >
-                  {users.isFetching && (
-                    <Option disabled value="">
-                      {t('common.loading')}
-                    </Option>
-                  )}
-                  {matches.map((u) => (
-                    <Option key={u.id} value={String(u.id)} text={u.name}>
-                      {u.name}
-                    </Option>
-                  ))}
-                </Combobox>
+                  text={userText}
+                  onTextChange={setUserText}
+                  onSelect={(id) => void formik.setFieldValue('userId', id)}
+                  searching={users.isFetching}
+                  options={matches.map((u) => ({ id: u.id, text: u.name }))}
+                />
               </Field>
             </DialogContent>
             <FormDialogActions
