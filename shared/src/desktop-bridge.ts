@@ -1,4 +1,5 @@
 import type { AuthResponse, LoginRequest } from './auth/auth.types.js';
+import type { Language } from './common/common.types.js';
 
 export type DesktopPlatform = 'darwin' | 'win32' | 'linux';
 
@@ -7,6 +8,23 @@ export interface ServerCheckResult {
   /** The normalised URL (scheme added, trailing slash removed) when ok. */
   url?: string;
   error?: 'invalid-url' | 'unreachable' | 'not-this-product' | 'certificate';
+}
+
+/** A native notification for one ticket; `tag` groups the notifications of that ticket into one. */
+export interface DesktopNotification {
+  title: string;
+  body: string;
+  /** The app route a click opens (`/tickets/{uuid}`). */
+  route: string;
+  tag: string;
+}
+
+export interface UnreadBadgeOptions {
+  /**
+   * The count is the last one known, not a live one (the app is offline): the badge shows that
+   * there is something unread without claiming a number that may be wrong by now.
+   */
+  stale?: boolean;
 }
 
 /**
@@ -30,12 +48,29 @@ export interface DesktopBridge {
     login(credentials: LoginRequest): Promise<AuthResponse>;
     refresh(): Promise<AuthResponse>;
     logout(accessToken: string | null): Promise<void>;
+    /**
+     * Whether the refresh token survives a restart: false where the OS offers no keyring, in which
+     * case the token is kept only until the app quits and the UI says so.
+     */
+    isStorageSecure(): Promise<boolean>;
   };
-  /** Seams filled by the notification and tray work: unread badge and native notifications. */
-  setUnreadCount(count: number): void;
-  notify(notification: { title: string; body: string; route: string; tag: string }): void;
+  /** Tickets with unread messages this agent may see: dock badge, taskbar overlay, tray icon. */
+  setUnreadCount(count: number, options?: UnreadBadgeOptions): void;
+  notify(notification: DesktopNotification): void;
+  /** The ticket of `tag` has been read: its notification, if still shown, is out of date. */
+  dismissNotification(tag: string): void;
+  /** The language the renderer shows, so the tray menu and badge texts match it. */
+  setLanguage(language: Language): void;
+  /** Saves a media file of the server through the system's save dialog. */
+  download(url: string): void;
   /** Called when the main process asks the renderer to open a route (notification click, deep link). */
   onNavigate(listener: (route: string) => void): () => void;
+  /** The tray menu's "Sign out". */
+  onSignOutRequest(listener: () => void): () => void;
+  /** The computer woke from sleep: connections may be dead without knowing it. */
+  onResume(listener: () => void): () => void;
+  /** The agent went away from the computer (idle or locked screen) or came back. */
+  onIdleChange(listener: (idle: boolean) => void): () => void;
 }
 
 /** IPC channel names, shared by preload and main so both sides agree. */
@@ -45,7 +80,15 @@ export const DESKTOP_IPC = {
   login: 'auth/login',
   refresh: 'auth/refresh',
   logout: 'auth/logout',
+  isStorageSecure: 'auth/is-storage-secure',
   setUnreadCount: 'badge/set-count',
   notify: 'notifications/show',
+  dismissNotification: 'notifications/dismiss',
+  setLanguage: 'app/set-language',
+  download: 'media/download',
+  // Main to renderer.
   navigate: 'app/navigate',
+  signOut: 'app/sign-out',
+  resume: 'app/resume',
+  idle: 'app/idle',
 } as const;

@@ -51,6 +51,26 @@ export const ERROR_STATUS = {
   ERR_TOO_MANY_REQUESTS: 429,
   ERR_PAYLOAD_TOO_LARGE: 413,
   ERR_INVALID_JSON: 400,
+  ERR_NO_INVOICE_FOUND: 404,
+  ERR_INVOICE_ALREADY_PAID: 409,
+  /** The chosen plan costs nothing: there is no charge to make. */
+  ERR_NOTHING_TO_PAY: 400,
+  /** No payment provider is configured on this server. */
+  ERR_PAYMENTS_UNAVAILABLE: 503,
+  /** The payment provider refused the charge or could not be reached. */
+  ERR_PAYMENT_PROVIDER: 502,
+  // Password reset: a wrong code, one no longer valid (expired, used, replaced), and one locked by wrong tries.
+  ERR_INVALID_RESET_CODE: 400,
+  ERR_RESET_CODE_EXPIRED: 400,
+  ERR_RESET_CODE_LOCKED: 400,
+  /** The mail server refused or could not be reached. */
+  ERR_EMAIL_NOT_SENT: 502,
+  ERR_NO_HELP_FOUND: 404,
+  ERR_NO_ANNOUNCEMENT_FOUND: 404,
+  /** A plan some company is on cannot be deleted; move those companies first. */
+  ERR_PLAN_IN_USE: 409,
+  /** The platform company (the super-admin's own) cannot be deleted or disabled. */
+  ERR_PLATFORM_COMPANY_PROTECTED: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -17,6 +17,8 @@ export * from './companies/companies.types.js';
 export * from './companies/companies.schema.js';
 export * from './contacts/contacts.types.js';
 export * from './contacts/contacts.schema.js';
+export * from './dashboard/dashboard.types.js';
+export * from './dashboard/dashboard.schema.js';
 export * from './files/files.types.js';
 export * from './files/files.schema.js';
 export * from './flows/flows.types.js';

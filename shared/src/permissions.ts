@@ -22,6 +22,7 @@ export const PERMISSIONS = [
   'campaigns:manage',
   'flows:manage',
   'tags:kanbanToggle',
+  'invoices:manage',
   // Super-admin (platform) permissions.
   'companies:manage',
   'plans:manage',
@@ -50,6 +51,7 @@ const ADMIN: Permission[] = [
   'campaigns:manage',
   'flows:manage',
   'tags:kanbanToggle',
+  'invoices:manage',
 ];
 
 /** A supervisor watches the team: every ticket and the kanban lanes, without running the company. */

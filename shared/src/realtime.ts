@@ -30,7 +30,8 @@ export interface CompanyEventPayloads {
   auth: { action: 'update'; user: { id: Id } };
   chat: { action: 'new-message'; chatId: Id; newMessage: ChatMessage; chat: Chat } | { action: 'update'; chat: Chat };
   announcement: { action: 'create' | 'update'; record: Announcement } | { action: 'delete'; id: Id };
-  payment: { action: 'CONCLUIDA'; company: { id: Id; dueDate: string } };
+  /** An invoice was paid: the company's licence now runs until `company.dueDate`. */
+  payment: { action: 'CONCLUIDA'; company: { id: Id; dueDate: string; planId: Id }; invoiceId: Id };
 }
 
 export type CompanyEventSuffix = keyof CompanyEventPayloads;
@@ -66,7 +67,8 @@ export const rooms = {
   ticket: (companyId: Id, ticketId: Id | string) => `company:${companyId}:ticket:${ticketId}`,
   status: (companyId: Id, status: string) => `company:${companyId}:status:${status}`,
   notification: (companyId: Id) => `company:${companyId}:notification`,
-  admins: (companyId: Id) => `company:${companyId}:admins`,
+  /** Sockets of users who may see every ticket of the company (admins, and supervisors' "show all"). */
+  allTickets: (companyId: Id) => `company:${companyId}:all-tickets`,
   /** Sockets of users with allTicket enabled: they see the tickets that have no queue. */
   queueless: (companyId: Id) => `company:${companyId}:queueless`,
 } as const;

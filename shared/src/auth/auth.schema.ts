@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { tooLong, tooShort, V } from '../common/validation.js';
 import { RECURRENCES } from '../companies/companies.types.js';
+import { PASSWORD_RESET_CODE_MAX_INPUT } from './auth.types.js';
 
 export const loginSchema = yup.object({
   email: yup.string().trim().lowercase().required(V.required).email(V.email).max(120, tooLong),
@@ -39,11 +40,11 @@ export const strongPasswordSchema = yup
   .matches(/[A-Z]/, V.passwordStrength);
 
 export const forgotPasswordSchema = yup.object({
-  email: yup.string().trim().lowercase().required(V.required).email(V.email),
+  email: yup.string().trim().lowercase().required(V.required).email(V.email).max(120, tooLong),
 });
 
 export const resetPasswordSchema = yup.object({
-  code: yup.string().trim().required(V.required),
+  code: yup.string().trim().required(V.required).max(PASSWORD_RESET_CODE_MAX_INPUT, tooLong),
   password: strongPasswordSchema,
   confirmPassword: yup
     .string()
@@ -51,5 +52,13 @@ export const resetPasswordSchema = yup.object({
     .oneOf([yup.ref('password')], V.passwordsMatch),
 });
 
+/** The confirm step's path, `/resetpasswords/{email}/{token}/{newPassword}`, as the server checks it. */
+export const resetPasswordParamsSchema = yup.object({
+  email: yup.string().trim().lowercase().required(V.required).email(V.email).max(120, tooLong),
+  token: yup.string().trim().required(V.required).max(PASSWORD_RESET_CODE_MAX_INPUT, tooLong),
+  newPassword: strongPasswordSchema,
+});
+
 export type LoginInput = yup.InferType<typeof loginSchema>;
 export type SignupInput = yup.InferType<typeof signupSchema>;
+export type ResetPasswordParams = yup.InferType<typeof resetPasswordParamsSchema>;

@@ -23,3 +23,9 @@ export interface AccessTokenClaims {
   profile: string;
   super: boolean;
 }
+
+/** A password-reset code works once, for this long, and for this many tries (spec 2 §4). */
+export const PASSWORD_RESET_TTL_MINUTES = 15;
+export const PASSWORD_RESET_MAX_ATTEMPTS = 5;
+/** Codes are 8 characters; typed with spaces or a dash they are still accepted, up to this length. */
+export const PASSWORD_RESET_CODE_MAX_INPUT = 20;

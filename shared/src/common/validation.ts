@@ -24,6 +24,10 @@ export const V = {
   intervalRange: 'validation.intervalRange',
   /** A value that must be unique (a connection's token, for one) is already in use. */
   taken: 'validation.taken',
+  /** Not a valid CPF or CNPJ (checkout payer). */
+  taxId: 'validation.taxId',
+  /** Not a YouTube video code nor a link to one. */
+  videoCode: 'validation.videoCode',
 } as const;
 
 export type ValidationKey = (typeof V)[keyof typeof V];

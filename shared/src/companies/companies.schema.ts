@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { TIME_HHMM, tooLong, tooShort, V } from '../common/validation.js';
 import { WEEKDAYS_EN } from '../common/common.types.js';
-import { RECURRENCES } from './companies.types.js';
+import { parseDueDate, RECURRENCES } from './companies.types.js';
 
 export const weekdayScheduleSchema = yup.object({
   weekday: yup.string().required(V.required),
@@ -12,22 +12,45 @@ export const weekdayScheduleSchema = yup.object({
 
 export const schedulesSchema = yup.array(weekdayScheduleSchema).max(7, tooLong).default([]);
 
-/** An empty or invalid due date travels as null, as the company form sends it. */
-const nullableDate = yup
-  .date()
-  .transform((value: Date, original: unknown) => (original === '' || Number.isNaN(value?.getTime?.()) ? null : value))
+/** An empty or invalid due date travels as null, as the company form sends it (spec §5). */
+const dueDate = yup
+  .mixed<Date>()
+  .transform((_value: unknown, original: unknown) => parseDueDate(original))
   .nullable()
   .default(null);
 
 export const companySchema = yup.object({
   name: yup.string().trim().required(V.required).min(2, tooShort).max(100, tooLong),
-  email: yup.string().trim().lowercase().required(V.required).email(V.email),
+  email: yup.string().trim().lowercase().required(V.required).email(V.email).max(120, tooLong),
   phone: yup.string().trim().max(20, tooLong).nullable().default(null),
   planId: yup.number().typeError(V.required).integer(V.integer).positive(V.required).required(V.required),
   status: yup.boolean().default(true),
-  dueDate: nullableDate,
-  recurrence: yup.mixed<(typeof RECURRENCES)[number]>().oneOf(RECURRENCES, V.oneOf).default('MENSAL'),
+  dueDate,
+  // The old companies form starts with an empty recurrence: it means the default.
+  recurrence: yup
+    .mixed<(typeof RECURRENCES)[number]>()
+    .transform((value: unknown) => (value === '' || value === null ? undefined : value))
+    .oneOf(RECURRENCES, V.oneOf)
+    .default('MENSAL'),
   campaignsEnabled: yup.boolean().optional(),
 });
 
+/**
+ * Creating a company also creates its first admin, who signs in with the company's e-mail and this
+ * password (the rule of the user form).
+ */
+export const companyCreateSchema = companySchema.shape({
+  password: yup.string().required(V.required).min(5, tooShort).max(50, tooLong),
+});
+
+/** PUT /companies/{id}/schedules: the company's business hours, one entry per weekday. */
+export const companySchedulesSchema = yup.object({
+  schedules: schedulesSchema.test('one-per-day', V.oneOf, (days) => {
+    const names = (days ?? []).map((d) => d.weekdayEn);
+    return new Set(names).size === names.length;
+  }),
+});
+
 export type CompanyInput = yup.InferType<typeof companySchema>;
+export type CompanyCreateInput = yup.InferType<typeof companyCreateSchema>;
+export type CompanySchedulesInput = yup.InferType<typeof companySchedulesSchema>;

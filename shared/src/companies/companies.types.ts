@@ -1,3 +1,4 @@
+import { isValid, parseISO } from 'date-fns';
 import type { Id, IsoDate, WeekdaySchedule } from '../common/common.types.js';
 import type { Plan } from '../plans/plans.types.js';
 import type { SettingEntry } from '../settings/settings.types.js';
@@ -35,6 +36,13 @@ export interface Company {
   updatedAt: IsoDate;
 }
 
+/** GET /companies: 20 a page, newest first, each with its plan. */
+export interface CompaniesPage {
+  companies: Company[];
+  count: number;
+  hasMore: boolean;
+}
+
 /** Whole days from `now` until `dueDate` (negative once past), counted on calendar dates. */
 export function daysUntil(dueDate: string | Date, now: Date = new Date()): number {
   const due = new Date(dueDate);
@@ -53,4 +61,56 @@ export function addRecurrence(date: Date, recurrence: Recurrence): Date {
   const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
   result.setUTCDate(Math.min(day, lastDay));
   return result;
+}
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+/** Outside these years a due date is a typo, and MySQL's DATETIME could not hold it anyway. */
+const FIRST_YEAR = 1970;
+const LAST_YEAR = 9999;
+
+/**
+ * A company's due date as the form or an old client sends it: an ISO instant, or a calendar date
+ * (yyyy-MM-dd) meaning the end of that day in UTC, so the company keeps its last day whole. Empty,
+ * malformed or impossible dates (2027-02-30) answer null: the company then has no due date.
+ */
+export function parseDueDate(value: unknown): Date | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : inRange(new Date(value.getTime()));
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  const day = DATE_ONLY.exec(text);
+  if (day) {
+    // parseISO rejects days a month does not have; the instant itself is built in UTC.
+    if (!isValid(parseISO(text))) return null;
+    return inRange(new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]), 23, 59, 59, 999)));
+  }
+  if (!DATE_TIME.test(text)) return null;
+  const instant = parseISO(text);
+  return isValid(instant) ? inRange(instant) : null;
+}
+
+function inRange(date: Date): Date | null {
+  const year = date.getUTCFullYear();
+  return year >= FIRST_YEAR && year <= LAST_YEAR ? date : null;
+}
+
+/** The tint of a company's row in the companies table (spec §4), from the whole days left. */
+export type DueDateTone = 'yellow' | 'orange' | 'red';
+
+/**
+ * Spec §4 gives the colours at 5 days (yellow), -3 to 4 (orange) and -4 (red) and leaves the rest
+ * open. Ours: more than 5 days left is untinted; exactly 5 is yellow, the day before the company's
+ * own banner starts warning; from 4 days left to 3 days past due is orange (the renewal window);
+ * 4 or more days past due stays red however late it gets. No due date (the platform, a company
+ * that never expires) is untinted.
+ */
+export function dueDateTone(dueDate: string | Date | null | undefined, now: Date = new Date()): DueDateTone | null {
+  if (!dueDate) return null;
+  const due = new Date(dueDate);
+  if (Number.isNaN(due.getTime())) return null;
+  const days = daysUntil(due, now);
+  if (days > DUE_WARNING_DAYS) return null;
+  if (days === DUE_WARNING_DAYS) return 'yellow';
+  if (days >= -3) return 'orange';
+  return 'red';
 }

@@ -1,22 +1,54 @@
+import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import * as yup from 'yup';
-import { V } from '../common/validation.js';
+import { tooLong, V } from '../common/validation.js';
+import { CHECKOUT_COUNTRIES } from './invoices.types.js';
 
-/** Checkout step 1 (data): the fields the step requires before going on. */
+/**
+ * A Brazilian payer's CPF (11 digits) or CNPJ (14), with or without its punctuation. A Pix charge
+ * names its payer, and Brazilian payment providers refuse a charge without a valid one.
+ */
+export function isValidTaxId(value: string): boolean {
+  const digits = value.replace(/\D/g, '');
+  return digits.length === 11 ? isValidCpf(digits) : digits.length === 14 ? isValidCnpj(digits) : false;
+}
+
+/** Checkout step 1 (data): the fields the step requires before going on (spec §5). */
 export const checkoutDataSchema = yup.object({
-  firstName: yup.string().trim().required(V.required),
-  lastName: yup.string().trim().default(''),
-  address2: yup.string().trim().required(V.required),
-  city: yup.string().trim().required(V.required),
-  state: yup.string().trim().default(''),
-  zipcode: yup.string().trim().required(V.required),
-  country: yup.string().trim().required(V.required),
+  firstName: yup.string().trim().required(V.required).max(100, tooLong),
+  lastName: yup.string().trim().max(100, tooLong).default(''),
+  // The CPF/CNPJ is asked of payers in Brazil only; elsewhere there is none to give.
+  taxId: yup
+    .string()
+    .trim()
+    .default('')
+    .when('country', {
+      is: 'Brasil',
+      then: (schema) => schema.required(V.required).test('taxId', V.taxId, (value) => !value || isValidTaxId(value)),
+    }),
+  address2: yup.string().trim().required(V.required).max(200, tooLong),
+  city: yup.string().trim().required(V.required).max(100, tooLong),
+  state: yup.string().trim().max(50, tooLong).default(''),
+  zipcode: yup.string().trim().required(V.required).max(20, tooLong),
+  country: yup.string().trim().required(V.required).oneOf(CHECKOUT_COUNTRIES, V.oneOf),
   useAddressForPaymentDetails: yup.boolean().default(false),
 });
 
+/**
+ * Checkout step 2 (plan): the plan chosen for the invoice. The amount charged is always the plan's
+ * value on the server; `plan`, `price`, `users` and `connections` are what the existing clients send
+ * alongside and are only echoed.
+ */
 export const checkoutPlanSchema = yup.object({
-  plan: yup.string().required(V.required),
-  price: yup.number().typeError(V.number).min(0, V.min).required(V.required),
-  users: yup.number().typeError(V.number).integer(V.integer).min(1, V.min).required(V.required),
-  connections: yup.number().typeError(V.number).integer(V.integer).min(1, V.min).required(V.required),
-  invoiceId: yup.number().integer(V.integer).positive(V.required).required(V.required),
+  planId: yup.number().typeError(V.required).integer(V.integer).positive(V.required).required(V.required),
+  plan: yup.string().max(2000, tooLong).default(''),
+  price: yup.number().typeError(V.number).min(0, V.min).default(0),
+  users: yup.number().typeError(V.number).integer(V.integer).min(0, V.min).default(0),
+  connections: yup.number().typeError(V.number).integer(V.integer).min(0, V.min).default(0),
+  invoiceId: yup.number().typeError(V.required).integer(V.integer).positive(V.required).required(V.required),
 });
+
+/** POST /subscription: every step's fields together. */
+export const checkoutSchema = checkoutDataSchema.concat(checkoutPlanSchema);
+
+export type CheckoutData = yup.InferType<typeof checkoutDataSchema>;
+export type CheckoutInput = yup.InferType<typeof checkoutSchema>;
