@@ -220,6 +220,42 @@ describe('sending and deleting', () => {
 });
 
 describe('search, tags, notes, quick messages and contacts', () => {
+  it('finds every ticket of a word that is common in the company, as of a rare one, all words required', async () => {
+    // Past a thousand matching messages MySQL walks the tickets instead of the full-text index
+    // (TicketsService.search): both routes must answer the same tickets.
+    await sinkOf(t).message(inbound(co.companyId, co.mainLine, { number: '5511930000101' }, 'quarenta caixas'));
+    await sinkOf(t).message(inbound(co.companyId, co.mainLine, { number: '5511930000102' }, 'caixas lacradas'));
+    const [bulk, single] = [await ticketOf('5511930000101'), await ticketOf('5511930000102')];
+    const now = Date.now();
+    await db
+      .createQueryBuilder()
+      .insert()
+      .into(MessageEntity)
+      .updateEntity(false)
+      .values(
+        Array.from({ length: 1100 }, (_, i) => ({
+          companyId: co.companyId,
+          ticketId: bulk.id,
+          contactId: bulk.contactId,
+          whatsappId: co.mainLine,
+          providerId: `common-${i}`,
+          body: i % 2 ? 'quarenta caixas' : 'caixas vazias',
+          createdAt: new Date(now - 60_000 + i),
+          updatedAt: new Date(now - 60_000 + i),
+        })),
+      )
+      .execute();
+    const find = async (q: string) =>
+      (
+        await t.request('GET', `/tickets?searchParam=${encodeURIComponent(q)}`, { token: co.admin.token })
+      ).body.tickets.map((x: { id: number }) => x.id);
+    expect(await find('quarenta')).toEqual([bulk.id]);
+    // "caixas" is in over a thousand messages: the walk finds both tickets, newest activity first.
+    expect(await find('caixas')).toEqual([single.id, bulk.id]);
+    expect(await find('caixas lacradas')).toEqual([single.id]);
+    expect(await find('lacradas quarenta')).toEqual([]);
+  });
+
   it('finds tickets by contact name, number and message text, and filters by tag', async () => {
     await sinkOf(t).message(
       inbound(co.companyId, co.salesLine, { number: '5511930000001', name: 'Zeferino' }, 'orçamento do telhado'),
@@ -233,6 +269,7 @@ describe('search, tags, notes, quick messages and contacts', () => {
     expect(await find('30000001')).toEqual([ticket.id]);
     expect(await find('telhado')).toEqual([ticket.id]);
 
+    expect(await find('telhado zeferino')).toEqual([]);
     const tag = await t.request('POST', '/tags', { token: co.admin.token, body: { name: 'Urgent', color: '#FF0000' } });
     expect(tag.status).toBe(201);
     expect((await t.request('POST', '/tags', { token: co.admin.token, body: { name: 'Urgent' } })).status).toBe(400);

@@ -3,6 +3,7 @@ import { ContactEntity } from '../src/modules/conversations/entities/contact.ent
 import { MessageEntity } from '../src/modules/conversations/entities/message.entity.js';
 import { TicketRatingEntity } from '../src/modules/conversations/entities/ticket-rating.entity.js';
 import { TicketEntity } from '../src/modules/conversations/entities/ticket.entity.js';
+import { WhatsappEntity } from '../src/modules/whatsapp/entities/whatsapp.entity.js';
 import {
   collect,
   connected,
@@ -13,7 +14,7 @@ import {
   sinkOf,
   type RecordingPort,
 } from './support/conversations.js';
-import { nextEvent, signupCompany, startTestApp, type TestApp } from './support/test-app.js';
+import { nextEvent, receives, signupCompany, startTestApp, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
 let port: RecordingPort;
@@ -91,6 +92,39 @@ describe('inbound pipeline and who hears of it', () => {
     });
     const byUuid = await t.request('GET', `/tickets/u/${payload.ticket.uuid}`, { token: co.seller.token });
     expect(byUuid.body).toMatchObject({ id: payload.ticket.id, contact: { name: 'Ana' }, tags: [] });
+  });
+
+  it('moves a connected agent between queues without a reconnect; supervisors hear every queue', async () => {
+    const email = `mover.${Date.now()}@${co.companyId}.test`;
+    const created = await t.request('POST', '/users', {
+      token: co.admin.token,
+      body: { name: 'Mover', email, password: 'agent-pass', queueIds: [co.support] },
+    });
+    const mover = { id: created.body.id as number, ...(await t.login(email, 'agent-pass')) };
+    const socket = await connected(t.socket(mover.token));
+    const event = `company-${co.companyId}-appMessage`;
+    // In Support only: a Sales ticket is not theirs to hear.
+    const missed = receives(socket, event);
+    await sinkOf(t).message(inbound(co.companyId, co.salesLine, { number: '5511900000091' }, 'sales, first'));
+    expect(await missed).toBe(false);
+
+    const moved = await t.request('PUT', `/users/${mover.id}`, {
+      token: co.admin.token,
+      body: { name: 'Mover', email, queueIds: [co.sales] },
+    });
+    expect(moved.status).toBe(200);
+    const heard = nextEvent(socket, event);
+    await sinkOf(t).message(inbound(co.companyId, co.salesLine, { number: '5511900000091' }, 'sales, again'));
+    expect((await heard).message.body).toBe('sales, again');
+
+    // A supervisor in no queue hears them too (their "show all" needs it).
+    await t.request('PUT', `/users/${mover.id}`, {
+      token: co.admin.token,
+      body: { name: 'Mover', email, queueIds: [], profile: 'supervisor' },
+    });
+    const supervised = nextEvent(socket, event);
+    await sinkOf(t).message(inbound(co.companyId, co.salesLine, { number: '5511900000091' }, 'sales, third'));
+    expect((await supervised).message.body).toBe('sales, third');
   });
 
   it('leaves a ticket of a several-queue connection queueless, seen by admins and allTicket users only', async () => {
@@ -275,7 +309,10 @@ describe('ticket transitions and their messages', () => {
     ).toBe(true);
     expect((await t.request('GET', `/tickets/${pending.id}`, { token: co.seller.token })).status).toBe(403);
 
-    // Support accepts and resolves: the rating question goes out.
+    // Support accepts and resolves: the completion message (its variables filled) and the rating question go out.
+    await db
+      .getRepository(WhatsappEntity)
+      .update({ id: co.salesLine }, { complationMessage: 'Obrigado, {{firstName}}! Protocolo {{protocol}}' });
     await t.request('PUT', `/tickets/${pending.id}`, { token: co.helper.token, body: { status: 'open' } });
     const resolved = await t.request('PUT', `/tickets/${pending.id}`, {
       token: co.helper.token,
@@ -288,6 +325,8 @@ describe('ticket transitions and their messages', () => {
       useIntegration: false,
     });
     expect(port.sent[port.sent.length - 1].body).toContain('*3*');
+    expect(port.sent[port.sent.length - 2].body).toMatch(new RegExp(`^Obrigado, \\S+! Protocolo \\d{8}${pending.id}$`));
+    await db.getRepository(WhatsappEntity).update({ id: co.salesLine }, { complationMessage: '' });
 
     // The provider echoing our own rating question back is no new ticket either.
     await sinkOf(t).message(inbound(co.companyId, co.salesLine, { number }, 'echo', { fromMe: true }));

@@ -104,6 +104,16 @@ describe('greeting bot', () => {
     expect((await ticketOf(number)).queueId).toBeNull();
   });
 
+  it('takes photos sent while the menu waits as no answer: no resend, no attempt used', async () => {
+    const number = newNumber();
+    await say(co.mainLine, number, 'Oi');
+    for (let i = 0; i < 3; i++) await say(co.mainLine, number, '', { mediaType: 'image' });
+    expect(sentTo(number).map((s) => s.body)).toEqual([`Olá Bia!\n\n${MENU}`]);
+    expect(await ticketOf(number)).toMatchObject({ chatbot: true, queueId: null, amountUsedBotQueues: 0 });
+    await say(co.mainLine, number, '2');
+    expect((await ticketOf(number)).queueId).not.toBeNull();
+  });
+
   it('greets on a single-queue connection only while sendGreetingMessageOneQueues is enabled', async () => {
     const number = newNumber();
     await say(co.salesLine, number, 'Oi');

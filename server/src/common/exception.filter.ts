@@ -2,6 +2,7 @@ import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter 
 import { ThrottlerException } from '@nestjs/throttler';
 import type { ErrorBody } from '@atendo/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { loggableUrl } from './access-log.js';
 import { DomainError } from './domain-error.js';
 
 /** Fastify's own client errors, by code, and what they answer. */
@@ -38,7 +39,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const { status, body } = this.toAnswer(exception, request);
     if (status >= 500) {
       this.logger.error(
-        `${request?.method} ${request?.url} failed [req ${request?.id}]`,
+        `${request?.method} ${loggableUrl(request?.url ?? '')} failed [req ${request?.id}]`,
         exception instanceof Error ? exception.stack : String(exception),
       );
     }

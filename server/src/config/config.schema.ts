@@ -41,10 +41,37 @@ export const configSchema = yup.object({
   LOGIN_LIMIT_PER_ACCOUNT: yup.number().typeError('must be a number').integer().min(1).default(10),
   /** Company sign-ups allowed per hour from one IP. */
   SIGNUP_LIMIT_PER_IP: yup.number().typeError('must be a number').integer().min(1).default(10),
+  /** Password-reset requests allowed per hour from one IP and for one address. */
+  RESET_LIMIT_PER_IP: yup.number().typeError('must be a number').integer().min(1).default(10),
+  RESET_LIMIT_PER_ACCOUNT: yup.number().typeError('must be a number').integer().min(1).default(5),
+  /** Outgoing mail: an smtp(s):// URL, or the host and its parts; with neither, mail goes to DATA_DIR/outbox. */
+  SMTP_URL: url(['smtp', 'smtps']).optional(),
+  SMTP_HOST: yup.string().trim().optional(),
+  SMTP_PORT: yup.number().typeError('must be a port number').integer().min(1).max(65535).optional(),
+  SMTP_SECURE: yup.boolean().typeError('must be true or false').optional(),
+  SMTP_USER: yup.string().optional(),
+  SMTP_PASS: yup.string().optional(),
+  SMTP_FROM: yup.string().trim().optional(),
   /** The simulated WhatsApp network (provider "sandbox"); on by default only on the embedded defaults. */
   SANDBOX: yup.boolean().typeError('must be true or false').optional(),
   /** Time between the sandbox's delivery acks (1, 2, 3, 4) of an outbound message. */
   SANDBOX_ACK_INTERVAL_MS: yup.number().typeError('must be a number').integer().min(0).max(60_000).default(150),
+  /**
+   * Who charges the invoices: `asaas` (the real PSP), `sandbox` (the local stand-in) or `none`. By
+   * default Asaas when ASAAS_API_KEY is set, else the stand-in wherever the WhatsApp sandbox is on.
+   */
+  PAYMENT_PROVIDER: yup.string().oneOf(['asaas', 'sandbox', 'none'], 'must be asaas, sandbox or none').optional(),
+  ASAAS_API_KEY: yup.string().trim().optional(),
+  /** Asaas API v3 root; by default the sandbox for a `_hmlg_` key, production otherwise. */
+  ASAAS_BASE_URL: url(['https', 'http']).optional(),
+  /** The secret the PSP sends in the `asaas-access-token` header of every webhook call. */
+  PAYMENT_WEBHOOK_TOKEN: yup.string().min(16, 'must be at least 16 characters').optional(),
+  /** The stand-in's receiving Pix key and merchant, written into its BR Codes. */
+  PIX_KEY: yup.string().trim().default('00000000-0000-4000-8000-000000000000'),
+  PIX_MERCHANT_NAME: yup.string().trim().max(25, 'must be at most 25 characters').default('Atendo'),
+  PIX_MERCHANT_CITY: yup.string().trim().max(15, 'must be at most 15 characters').default('Sao Paulo'),
+  /** Invoices are issued this many days before the company's due date. */
+  INVOICE_DAYS_AHEAD: yup.number().typeError('must be a number').integer().min(0).max(60).default(10),
 });
 
 export type ConfigInput = yup.InferType<typeof configSchema>;

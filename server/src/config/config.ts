@@ -24,9 +24,31 @@ export interface AppConfig {
   loginLimitPerIp: number;
   loginLimitPerAccount: number;
   signupLimitPerIp: number;
+  resetLimitPerIp: number;
+  resetLimitPerAccount: number;
+  mail: MailConfig;
   sandbox: boolean;
   sandboxAckIntervalMs: number;
+  payments: PaymentsConfig;
+  invoiceDaysAhead: number;
   version: string;
+}
+
+/** Where mail goes: an SMTP server, or (none configured) the outbox folder under DATA_DIR. */
+export interface MailConfig {
+  smtp: string | { host: string; port: number; secure: boolean; auth?: { user: string; pass: string } } | null;
+  from: string;
+  outboxDir: string;
+}
+
+export interface PaymentsConfig {
+  provider: 'asaas' | 'sandbox' | null;
+  asaasApiKey: string | null;
+  asaasBaseUrl: string;
+  webhookToken: string;
+  pixKey: string;
+  merchantName: string;
+  merchantCity: string;
 }
 
 export class ConfigError extends Error {}
@@ -53,6 +75,51 @@ function persistedSecrets(dataDir: string): { jwt: string; refresh: string } {
   const secrets = { jwt: randomBytes(48).toString('base64url'), refresh: randomBytes(48).toString('base64url') };
   writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   return secrets;
+}
+
+function mailConfig(input: ConfigInput, publicUrl: string, dataDir: string): MailConfig {
+  const from = input.SMTP_FROM ?? `Atendo <no-reply@${new URL(publicUrl).hostname}>`;
+  const outboxDir = join(dataDir, 'outbox');
+  if (input.SMTP_URL) return { smtp: input.SMTP_URL, from, outboxDir };
+  if (!input.SMTP_HOST) return { smtp: null, from, outboxDir };
+  const port = input.SMTP_PORT ?? (input.SMTP_SECURE ? 465 : 587);
+  return {
+    smtp: {
+      host: input.SMTP_HOST,
+      port,
+      secure: input.SMTP_SECURE ?? port === 465,
+      ...(input.SMTP_USER ? { auth: { user: input.SMTP_USER, pass: input.SMTP_PASS ?? '' } } : {}),
+    },
+    from,
+    outboxDir,
+  };
+}
+
+const ASAAS_PRODUCTION = 'https://api.asaas.com/v3';
+const ASAAS_SANDBOX = 'https://api-sandbox.asaas.com/v3';
+
+function paymentsConfig(input: ConfigInput, sandbox: boolean): PaymentsConfig {
+  const chosen = input.PAYMENT_PROVIDER ?? (input.ASAAS_API_KEY ? 'asaas' : sandbox ? 'sandbox' : 'none');
+  if (chosen === 'asaas' && (!input.ASAAS_API_KEY || !input.PAYMENT_WEBHOOK_TOKEN)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENT_PROVIDER: asaas needs ASAAS_API_KEY and PAYMENT_WEBHOOK_TOKEN',
+    );
+  }
+  const key = input.ASAAS_API_KEY ?? null;
+  return {
+    provider: chosen === 'none' ? null : chosen,
+    asaasApiKey: key,
+    // Asaas's sandbox keys carry `_hmlg_`; a key of one environment is refused by the other.
+    asaasBaseUrl: (input.ASAAS_BASE_URL ?? (key?.includes('_hmlg_') ? ASAAS_SANDBOX : ASAAS_PRODUCTION)).replace(
+      /\/+$/,
+      '',
+    ),
+    // The stand-in calls this process's own webhook, so a secret made at start is enough for it.
+    webhookToken: input.PAYMENT_WEBHOOK_TOKEN ?? randomBytes(24).toString('base64url'),
+    pixKey: input.PIX_KEY,
+    merchantName: input.PIX_MERCHANT_NAME,
+    merchantCity: input.PIX_MERCHANT_CITY,
+  };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -99,9 +166,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginLimitPerIp: input.LOGIN_LIMIT_PER_IP,
     loginLimitPerAccount: input.LOGIN_LIMIT_PER_ACCOUNT,
     signupLimitPerIp: input.SIGNUP_LIMIT_PER_IP,
+    resetLimitPerIp: input.RESET_LIMIT_PER_IP,
+    resetLimitPerAccount: input.RESET_LIMIT_PER_ACCOUNT,
+    mail: mailConfig(input, publicUrl, dataDir),
     // A fresh install without MySQL is someone trying the product: let them try it without a phone.
     sandbox: input.SANDBOX ?? !input.DB_URL,
     sandboxAckIntervalMs: input.SANDBOX_ACK_INTERVAL_MS,
+    payments: paymentsConfig(input, input.SANDBOX ?? !input.DB_URL),
+    invoiceDaysAhead: input.INVOICE_DAYS_AHEAD,
     version: readVersion(),
   };
 }

@@ -17,10 +17,20 @@ import { TagEntity } from '../modules/conversations/entities/tag.entity.js';
 import { TicketNoteEntity } from '../modules/conversations/entities/ticket-note.entity.js';
 import { TicketRatingEntity } from '../modules/conversations/entities/ticket-rating.entity.js';
 import { TicketEntity } from '../modules/conversations/entities/ticket.entity.js';
+import { InvoiceEntity } from '../modules/billing/entities/invoice.entity.js';
+import { PaymentChargeEntity } from '../modules/billing/entities/payment-charge.entity.js';
+import { PaymentEventEntity } from '../modules/billing/entities/payment-event.entity.js';
+import { PasswordResetEntity } from '../modules/password-reset/entities/password-reset.entity.js';
+import { AnnouncementEntity } from '../modules/announcements/entities/announcement.entity.js';
+import { HelpEntity } from '../modules/helps/entities/help.entity.js';
 import { Initial1763740800000 } from './migrations/1763740800000-Initial.js';
 import { Connections1763827200000 } from './migrations/1763827200000-Connections.js';
 import { Conversations1763827300000 } from './migrations/1763827300000-Conversations.js';
 import { TicketBot1764000000000 } from './migrations/1764000000000-TicketBot.js';
+import { Billing1764300000000 } from './migrations/1764300000000-Billing.js';
+import { DashboardIndexes1764200000000 } from './migrations/1764200000000-DashboardIndexes.js';
+import { PasswordResets1764400000000 } from './migrations/1764400000000-PasswordResets.js';
+import { HelpsAnnouncements1764400100000 } from './migrations/1764400100000-HelpsAnnouncements.js';
 
 export const ENTITIES = [
   PlanEntity,
@@ -39,12 +49,22 @@ export const ENTITIES = [
   TicketNoteEntity,
   QuickMessageEntity,
   TicketRatingEntity,
+  InvoiceEntity,
+  PaymentChargeEntity,
+  PaymentEventEntity,
+  PasswordResetEntity,
+  HelpEntity,
+  AnnouncementEntity,
 ];
 export const MIGRATIONS = [
   Initial1763740800000,
   Connections1763827200000,
   Conversations1763827300000,
   TicketBot1764000000000,
+  Billing1764300000000,
+  DashboardIndexes1764200000000,
+  PasswordResets1764400000000,
+  HelpsAnnouncements1764400100000,
 ];
 
 /** MySQL/MariaDB when DB_URL is set, else an embedded SQLite file under DATA_DIR. */
@@ -70,6 +90,10 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
       timezone: 'Z',
       // Every datetime is UTC; mysql2 must not shift it by the process's zone.
       extra: { connectionLimit: 20 },
+      // mysql2 otherwise captures a stack trace for every query (to decorate a possible error):
+      // a measured 6% of the server's CPU under inbound load. Failed queries are still logged with
+      // their SQL by TypeORM.
+      trace: false,
       migrationsTransactionMode: 'each',
     } as unknown as DataSourceOptions;
   }
@@ -79,6 +103,10 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
     database: join(config.dataDir, 'atendo.sqlite'),
     prepareDatabase: (db: { pragma(sql: string): unknown }) => {
       db.pragma('journal_mode = WAL');
+      // With WAL, NORMAL syncs at checkpoints instead of on every commit: a crash of the process
+      // loses nothing, a power cut at most the last commits, and each inbound message no longer
+      // waits for the disk.
+      db.pragma('synchronous = NORMAL');
       db.pragma('busy_timeout = 5000');
     },
   } as unknown as DataSourceOptions;

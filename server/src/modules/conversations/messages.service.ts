@@ -4,6 +4,7 @@ import { MESSAGES_PAGE_SIZE, type Message, type MessagesPage, type Ticket } from
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
+import { CompiledSelect } from '../../database/compiled-select.js';
 import { isUniqueViolation } from '../../database/unique-violation.js';
 import type { OutboundMedia, SendOptions, SentMessage } from '../gateway/gateway.types.js';
 import { mediaTypeOf, previewOf } from './automatic-messages.js';
@@ -12,6 +13,7 @@ import { MessageEntity } from './entities/message.entity.js';
 import { TicketEntity } from './entities/ticket.entity.js';
 import { toMessage } from './mappers.js';
 import { MediaStore } from './media-store.js';
+import { peerKey } from './pipeline/peer-key.js';
 import { Outbound } from './outbound.js';
 import type { MessageListQuery } from './query.schemas.js';
 import { TicketEvents } from './ticket-events.js';
@@ -51,6 +53,10 @@ export type Outgoing = { body: string } | { body: string; media: UploadedFile; v
 @Injectable()
 export class MessagesService {
   private readonly logger = new Logger('Messages');
+  /** The hot reads, compiled once (see CompiledSelect): one message, and a page of a conversation. */
+  private readonly byId: CompiledSelect<MessageEntity, 'id' | 'companyId'>;
+  private readonly page: CompiledSelect<MessageEntity, 'contactId' | 'companyId'>;
+  private readonly pageBefore: CompiledSelect<MessageEntity, 'contactId' | 'companyId' | 'at' | 'anchorId'>;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -59,7 +65,22 @@ export class MessagesService {
     private readonly events: TicketEvents,
     private readonly outbound: Outbound,
     private readonly media: MediaStore,
-  ) {}
+  ) {
+    this.byId = new CompiledSelect(db, (em) => this.select(em).where('m.id = :id AND m.companyId = :companyId'), [
+      'id',
+      'companyId',
+    ]);
+    const conversation = (em: EntityManager) =>
+      this.select(em).where('m.contactId = :contactId AND m.companyId = :companyId');
+    const newestFirst = (qb: SelectQueryBuilder<MessageEntity>) =>
+      qb.orderBy('m.createdAt', 'DESC').addOrderBy('m.id', 'DESC');
+    this.page = new CompiledSelect(db, (em) => newestFirst(conversation(em)), ['contactId', 'companyId']);
+    this.pageBefore = new CompiledSelect(
+      db,
+      (em) => newestFirst(conversation(em).andWhere('(m.createdAt < :at OR (m.createdAt = :at AND m.id < :anchorId))')),
+      ['contactId', 'companyId', 'at', 'anchorId'],
+    );
+  }
 
   /** Messages with their quoted message and sender, explicit columns only. */
   select(em: EntityManager = this.db.manager): SelectQueryBuilder<MessageEntity> {
@@ -74,7 +95,7 @@ export class MessagesService {
   }
 
   async one(companyId: number, id: number, em?: EntityManager): Promise<Message> {
-    const row = await this.select(em).where('m.id = :id AND m.companyId = :companyId', { id, companyId }).getOne();
+    const row = await this.byId.one({ id, companyId }, em);
     if (!row) throw new DomainError('ERR_NOT_FOUND');
     return toMessage(row);
   }
@@ -86,14 +107,12 @@ export class MessagesService {
    */
   async list(auth: AuthUser, ticketId: number, query: MessageListQuery): Promise<MessagesPage> {
     const { entity } = await this.reader.accessible(auth, { id: ticketId });
-    const qb = this.select().where('m.contactId = :contactId AND m.companyId = :companyId', {
-      contactId: entity.contactId,
-      companyId: auth.companyId,
-    });
+    const conversation = { contactId: entity.contactId, companyId: auth.companyId };
     let rows: MessageEntity[];
     let hasMore: boolean;
     if (query.since) {
-      rows = await qb
+      rows = await this.select()
+        .where('m.contactId = :contactId AND m.companyId = :companyId', conversation)
         .andWhere('m.updatedAt >= :since', { since: new Date(query.since) })
         .orderBy('m.updatedAt', 'ASC')
         .addOrderBy('m.id', 'ASC')
@@ -102,23 +121,17 @@ export class MessagesService {
       hasMore = rows.length > SINCE_LIMIT;
       rows = rows.slice(0, SINCE_LIMIT);
     } else {
+      const window = { limit: MESSAGES_PAGE_SIZE + 1, offset: 0 };
       if (query.before) {
         const anchor = await this.db
           .getRepository(MessageEntity)
           .findOne({ where: { id: query.before, contactId: entity.contactId }, select: { id: true, createdAt: true } });
         if (!anchor) throw new DomainError('ERR_NOT_FOUND');
-        qb.andWhere('(m.createdAt < :at OR (m.createdAt = :at AND m.id < :anchorId))', {
-          at: anchor.createdAt,
-          anchorId: anchor.id,
-        });
+        rows = await this.pageBefore.many({ ...conversation, at: anchor.createdAt, anchorId: anchor.id }, window);
       } else {
-        qb.offset((query.pageNumber - 1) * MESSAGES_PAGE_SIZE);
+        window.offset = (query.pageNumber - 1) * MESSAGES_PAGE_SIZE;
+        rows = await this.page.many(conversation, window);
       }
-      rows = await qb
-        .orderBy('m.createdAt', 'DESC')
-        .addOrderBy('m.id', 'DESC')
-        .limit(MESSAGES_PAGE_SIZE + 1)
-        .getMany();
       hasMore = rows.length > MESSAGES_PAGE_SIZE;
       rows = rows.slice(0, MESSAGES_PAGE_SIZE).reverse();
     }
@@ -136,7 +149,10 @@ export class MessagesService {
   }
 
   private async clearUnread(ticket: TicketEntity): Promise<void> {
-    await this.tx.run(`ticket:${ticket.id}`, async (em) => {
+    // Under the contact's lock, like its inbound messages: an arriving message's unread count
+    // (computed in that transaction) never overtakes this reset.
+    const key = ticket.contact ? peerKey(ticket.companyId, ticket.contact.number) : `ticket:${ticket.id}`;
+    await this.tx.run(key, async (em) => {
       await em
         .getRepository(TicketEntity)
         .update({ id: ticket.id }, { unreadMessages: 0, updatedAt: ticket.updatedAt });
@@ -242,8 +258,12 @@ export class MessagesService {
       throw this.gatewayError(error, 'ERR_SENDING_WAPP_MSG');
     }
     const mediaType = 'media' in outgoing ? mediaTypeOf(outgoing.media.mimetype) : 'chat';
-    const id = await this.tx.run(`ticket:${ticket.id}`, async (em) => {
+    const id = await this.tx.run(peerKey(ticket.companyId, contact.number), async (em) => {
       const now = new Date();
+      // The ticket row before the message (see InboundPipeline.storeIn: no lock upgrade, no deadlock).
+      await em
+        .getRepository(TicketEntity)
+        .update({ id: ticket.id }, { lastMessage: previewOf(outgoing.body, mediaType), updatedAt: now });
       let messageId: number;
       try {
         const inserted = await em.getRepository(MessageEntity).insert({
@@ -271,9 +291,6 @@ export class MessagesService {
         });
         return echo.id;
       }
-      await em
-        .getRepository(TicketEntity)
-        .update({ id: ticket.id }, { lastMessage: previewOf(outgoing.body, mediaType), updatedAt: now });
       return messageId;
     });
     const [message, shaped] = await Promise.all([

@@ -9,15 +9,18 @@ import {
   type TicketsPage,
   type TicketStatus,
 } from '@atendo/shared';
-import { Brackets, DataSource } from 'typeorm';
+import { LRUCache } from 'lru-cache';
+import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
 import { likePattern } from '../../common/pagination.js';
+import { placeholders, SqlWhere } from '../../database/compiled-select.js';
 import { isUniqueViolation } from '../../database/unique-violation.js';
 import { QueueEntity } from '../queues/entities/queue.entity.js';
 import { UserEntity } from '../users/entities/user.entity.js';
 import { WhatsappEntity } from '../whatsapp/entities/whatsapp.entity.js';
 import { automaticTexts } from './automatic-messages.js';
+import { fillVariables } from './pipeline/greeting-bot.js';
 import { ContactEntity } from './entities/contact.entity.js';
 import { openKeyOf, TicketEntity } from './entities/ticket.entity.js';
 import { toTicket } from './mappers.js';
@@ -28,7 +31,7 @@ import { TicketEvents } from './ticket-events.js';
 import { TicketReader } from './ticket-reader.js';
 import { Transactions } from './transactions.js';
 import { planTransition, type TicketAction } from './transitions.js';
-import { visibilityWhere } from './visibility.js';
+import { visibilitySql } from './visibility.js';
 
 export interface TicketUpdateInput {
   status?: TicketStatus;
@@ -51,19 +54,29 @@ export interface TicketCreateInput {
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 
-/** Words for MySQL's full-text search in boolean mode: letters and digits only, each a required prefix. */
-function fullTextQuery(search: string): string | null {
-  const words = search
+/** The words of a text search: letters and digits, 3 or more of them, at most 8 words. */
+function searchWords(search: string): string[] {
+  return search
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length >= 3)
     .slice(0, 8);
+}
+
+/** Words for MySQL's full-text search in boolean mode: each a required prefix. */
+function fullTextQuery(search: string): string | null {
+  const words = searchWords(search);
   return words.length ? words.map((w) => `+${w}*`).join(' ') : null;
 }
+
+/** Matching messages below which a search's words count as rare (see TicketsService.search). */
+const SEARCH_RARE_LIMIT = 1000;
+const SEARCH_VERDICT_TTL_MS = 10 * 60_000;
 
 @Injectable()
 export class TicketsService {
   private readonly logger = new Logger('Tickets');
   private readonly mysql: boolean;
+  private readonly searchVerdicts = new LRUCache<string, 'rare' | 'common'>({ max: 5_000, ttl: SEARCH_VERDICT_TTL_MS });
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -80,65 +93,51 @@ export class TicketsService {
    * The ticket list: newest activity first, 40 a page, in at most three statements (the caller's
    * queues, the page with its many-to-one joins, the page's tags) and no COUNT. `pageNumber` pages
    * by a bounded offset over the (companyId, status, updatedAt, id) index; `cursor` continues a
-   * previous page by keyset, which stays exact while tickets move.
+   * previous page by keyset, which stays exact while tickets move. The filters are plain SQL over
+   * the compiled ticket SELECT (see CompiledSelect): this list is the busiest read of the product.
    */
   async list(auth: AuthUser, q: TicketListQuery): Promise<TicketsPage> {
     const viewer = await this.reader.viewer(auth);
     if (q.showAll && can(auth, 'tickets-manager:showall')) viewer.seeAll = true;
-    const qb = this.reader.select().where('t.companyId = :companyId', { companyId: auth.companyId });
-    const visible = visibilityWhere(viewer, 't');
-    if (visible) qb.andWhere(visible);
-    if (q.status) qb.andWhere('t.status = :status', { status: q.status });
+    const where = new SqlWhere('t.companyId = ?', auth.companyId);
+    const visible = visibilitySql(viewer, 't');
+    if (visible) where.add(visible.sql, ...visible.values);
+    if (q.status) where.add('t.status = ?', q.status);
     if (q.queueIds?.length) {
       // The queue selector narrows the queues; the caller's own tickets and queueless ones stay.
-      qb.andWhere('(t.queueId IN (:...queueIds) OR t.queueId IS NULL OR t.userId = :me)', {
-        queueIds: q.queueIds,
-        me: auth.userId,
-      });
+      where.add(
+        `(t.queueId IN (${placeholders(q.queueIds)}) OR t.queueId IS NULL OR t.userId = ?)`,
+        ...q.queueIds,
+        auth.userId,
+      );
     }
-    if (q.users?.length) qb.andWhere('t.userId IN (:...users)', { users: q.users });
-    q.tags?.forEach((tagId, i) =>
-      qb.andWhere(
-        `EXISTS (SELECT 1 FROM ticket_tags tt${i} WHERE tt${i}.ticketId = t.id AND tt${i}.tagId = :tag${i})`,
-        {
-          [`tag${i}`]: tagId,
-        },
-      ),
-    );
-    if (q.withUnreadMessages) qb.andWhere('t.unreadMessages > 0');
+    if (q.users?.length) where.add(`t.userId IN (${placeholders(q.users)})`, ...q.users);
+    for (const tagId of q.tags ?? []) {
+      where.add('EXISTS (SELECT 1 FROM ticket_tags tt WHERE tt.ticketId = t.id AND tt.tagId = ?)', tagId);
+    }
+    if (q.withUnreadMessages) where.add('t.unreadMessages > 0');
     if (q.date) {
       const start = new Date(`${q.date}T00:00:00.000Z`);
-      qb.andWhere('t.createdAt >= :dayStart AND t.createdAt < :dayEnd', {
-        dayStart: start,
-        dayEnd: new Date(start.getTime() + DAY_MS),
-      });
+      where.add('t.createdAt >= ? AND t.createdAt < ?', start, new Date(start.getTime() + DAY_MS));
     }
     if (q.updatedAt) {
       if (DAY.test(q.updatedAt)) {
         const start = new Date(`${q.updatedAt}T00:00:00.000Z`);
-        qb.andWhere('t.updatedAt >= :updStart AND t.updatedAt < :updEnd', {
-          updStart: start,
-          updEnd: new Date(start.getTime() + DAY_MS),
-        });
+        where.add('t.updatedAt >= ? AND t.updatedAt < ?', start, new Date(start.getTime() + DAY_MS));
       } else {
-        qb.andWhere('t.updatedAt >= :updatedSince', { updatedSince: new Date(q.updatedAt) });
+        where.add('t.updatedAt >= ?', new Date(q.updatedAt));
       }
     }
-    if (q.searchParam) this.search(qb, auth.companyId, q.searchParam);
+    if (q.searchParam) await this.search(where, auth.companyId, q.searchParam);
+    let offset = 0;
     if (q.cursor) {
       const [at, id] = q.cursor.split('_');
-      qb.andWhere('(t.updatedAt < :cursorAt OR (t.updatedAt = :cursorAt AND t.id < :cursorId))', {
-        cursorAt: new Date(at),
-        cursorId: Number(id),
-      });
+      where.add('(t.updatedAt < ? OR (t.updatedAt = ? AND t.id < ?))', new Date(at), new Date(at), Number(id));
     } else {
-      qb.offset((q.pageNumber - 1) * TICKETS_PAGE_SIZE);
+      offset = (q.pageNumber - 1) * TICKETS_PAGE_SIZE;
     }
-    const rows = await qb
-      .orderBy('t.updatedAt', 'DESC')
-      .addOrderBy('t.id', 'DESC')
-      .limit(TICKETS_PAGE_SIZE + 1)
-      .getMany();
+    const liveOnly = q.status === 'open' || q.status === 'pending';
+    const rows = await this.reader.page(where, { limit: TICKETS_PAGE_SIZE + 1, offset }, liveOnly);
     const hasMore = rows.length > TICKETS_PAGE_SIZE;
     const page = rows.slice(0, TICKETS_PAGE_SIZE);
     const tags = await this.reader.tagsOf(page.map((t) => t.id));
@@ -151,29 +150,67 @@ export class TicketsService {
   }
 
   /**
-   * Contact name or number, or a word of the conversation. Message bodies are searched through
-   * MySQL's full-text index (whole words of 3+ letters, as prefixes), never with a leading-wildcard
-   * LIKE over every message; the embedded SQLite, small by nature, uses LIKE.
+   * Contact name or number, or words of the conversation. The embedded SQLite, small by nature,
+   * matches message text with LIKE. On MySQL/MariaDB the cost of a text search depends on how
+   * common its words are, so the plan does too:
+   * - rare words (fewer than SEARCH_RARE_LIMIT matching messages in the company): the full-text
+   *   index lists their tickets, a bounded set the page then filters on;
+   * - common words: the newest tickets of the other filters are walked in page order and each is
+   *   kept when one of its messages contains every word (a LIKE per ticket, by its index); matches
+   *   are dense, so a page fills after a few hundred tickets. The full-text route would instead
+   *   read every matching message of the company on every page.
+   * Which kind a search is comes from one bounded full-text probe, remembered for a while
+   * (SEARCH_VERDICT_TTL_MS); the rare route keeps a wide margin over the threshold, so a word
+   * growing common meanwhile still gets all its tickets.
    */
-  private search(qb: ReturnType<TicketReader['select']>, companyId: number, search: string): void {
+  private async search(where: SqlWhere, companyId: number, search: string): Promise<void> {
     const pattern = likePattern(search.toLowerCase());
+    const people = ['LOWER(c.name) LIKE ?', 'c.number LIKE ?'];
     const fullText = this.mysql ? fullTextQuery(search) : null;
-    qb.andWhere(
-      new Brackets((w) => {
-        w.where('LOWER(c.name) LIKE :pattern', { pattern }).orWhere('c.number LIKE :pattern', { pattern });
-        if (fullText) {
-          w.orWhere(
-            't.id IN (SELECT sm.ticketId FROM messages sm WHERE sm.companyId = :searchCompany AND MATCH(sm.body) AGAINST (:fullText IN BOOLEAN MODE))',
-            { searchCompany: companyId, fullText },
-          );
-        } else if (!this.mysql) {
-          w.orWhere(
-            't.id IN (SELECT sm.ticketId FROM messages sm WHERE sm.companyId = :searchCompany AND LOWER(sm.body) LIKE :pattern)',
-            { searchCompany: companyId, pattern },
-          );
-        }
-      }),
+    if (!this.mysql) {
+      where.add(
+        `(${people.join(' OR ')} OR t.id IN (SELECT sm.ticketId FROM messages sm WHERE sm.companyId = ? AND LOWER(sm.body) LIKE ?))`,
+        pattern,
+        pattern,
+        companyId,
+        pattern,
+      );
+      return;
+    }
+    if (!fullText) {
+      where.add(`(${people.join(' OR ')})`, pattern, pattern);
+      return;
+    }
+    if ((await this.searchVerdict(companyId, fullText)) === 'rare') {
+      where.add(
+        `(${people.join(' OR ')} OR t.id IN (SELECT r.ticketId FROM (SELECT sm.ticketId FROM messages sm WHERE sm.companyId = ? AND MATCH(sm.body) AGAINST (? IN BOOLEAN MODE) LIMIT ${SEARCH_RARE_LIMIT * 5}) r))`,
+        pattern,
+        pattern,
+        companyId,
+        fullText,
+      );
+      return;
+    }
+    const words = searchWords(search).map((w) => likePattern(w));
+    where.add(
+      `(${people.join(' OR ')} OR (SELECT 1 FROM messages sm WHERE sm.ticketId = t.id AND ${words.map(() => 'sm.body LIKE ?').join(' AND ')} LIMIT 1) IS NOT NULL)`,
+      pattern,
+      pattern,
+      ...words,
     );
+  }
+
+  private async searchVerdict(companyId: number, fullText: string): Promise<'rare' | 'common'> {
+    const key = `${companyId}|${fullText}`;
+    const known = this.searchVerdicts.get(key);
+    if (known) return known;
+    const [{ n }] = (await this.db.query(
+      'SELECT COUNT(*) AS n FROM (SELECT 1 FROM messages sm WHERE sm.companyId = ? AND MATCH(sm.body) AGAINST (? IN BOOLEAN MODE) LIMIT ?) x',
+      [companyId, fullText, SEARCH_RARE_LIMIT],
+    )) as { n: number | string }[];
+    const verdict = Number(n) < SEARCH_RARE_LIMIT ? 'rare' : 'common';
+    this.searchVerdicts.set(key, verdict);
+    return verdict;
   }
 
   async findOne(auth: AuthUser, id: number): Promise<Ticket> {
@@ -329,7 +366,13 @@ export class TicketsService {
     }
     for (const { body, rating } of bodies) {
       try {
-        await this.messages.deliver(ticket, { body });
+        // The connection's own texts may use the message variables ({{name}}, {{protocol}}...).
+        const filled = fillVariables(body, {
+          contactName: ticket.contact?.name ?? '',
+          ticketId: ticket.id,
+          now: new Date(),
+        });
+        await this.messages.deliver(ticket, { body: filled });
         if (rating) {
           await this.tx.run(`contact:${ticket.contactId}`, (em) =>
             em.getRepository(TicketEntity).update({ id: ticket.id }, { awaitingRating: true, updatedAt: new Date() }),

@@ -40,7 +40,7 @@ describe('ticket visibility (spec §6)', () => {
   it('maps a ticket to the rooms of exactly those allowed to see it', () => {
     const ticket = { id: 8, uuid: 'u-8', queueId: 10, userId: 5 };
     expect(ticketRooms(1, ticket).sort()).toEqual(
-      [rooms.admins(1), rooms.queue(1, 10), rooms.user(1, 5), rooms.ticket(1, 8), rooms.ticket(1, 'u-8')].sort(),
+      [rooms.allTickets(1), rooms.queue(1, 10), rooms.user(1, 5), rooms.ticket(1, 8), rooms.ticket(1, 'u-8')].sort(),
     );
     expect(ticketRooms(1, { ...ticket, queueId: null, userId: null })).toContain(rooms.queueless(1));
     expect(ticketRooms(1, { ...ticket, queueId: null, userId: null })).not.toContain(rooms.notification(1));

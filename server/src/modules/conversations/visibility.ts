@@ -1,5 +1,5 @@
 import { can, rooms, type Profile } from '@atendo/shared';
-import { Brackets, type WhereExpressionBuilder } from 'typeorm';
+import { placeholders } from '../../database/compiled-select.js';
 
 /** Who is looking at tickets, with what the visibility rules (spec §6) need to know about them. */
 export interface Viewer {
@@ -43,14 +43,31 @@ export function canSeeTicket(viewer: Viewer, ticket: TicketPlace): boolean {
   return viewer.queueIds.includes(ticket.queueId);
 }
 
-/** The same rule as a WHERE clause on a ticket alias; null when the viewer sees everything. */
-export function visibilityWhere(viewer: Viewer, alias: string): Brackets | null {
+/** The same rule as SQL on a ticket alias, with its values; null when the viewer sees everything. */
+export function visibilitySql(viewer: Viewer, alias: string): { sql: string; values: number[] } | null {
   if (viewer.seeAll) return null;
-  return new Brackets((w: WhereExpressionBuilder) => {
-    w.where(`${alias}.userId = :viewerId`, { viewerId: viewer.userId });
-    if (viewer.queueIds.length) w.orWhere(`${alias}.queueId IN (:...viewerQueues)`, { viewerQueues: viewer.queueIds });
-    if (viewer.allTicket) w.orWhere(`${alias}.queueId IS NULL`);
-  });
+  const seen = [`${alias}.userId = ?`];
+  if (viewer.queueIds.length) seen.push(`${alias}.queueId IN (${placeholders(viewer.queueIds)})`);
+  if (viewer.allTicket) seen.push(`${alias}.queueId IS NULL`);
+  return { sql: `(${seen.join(' OR ')})`, values: [viewer.userId, ...viewer.queueIds] };
+}
+
+/**
+ * The rooms a user's sockets are in for the tickets they may see: the mirror of visibilitySql.
+ * Users who may switch "show all" on (supervisors) hear every ticket, and their screen keeps only
+ * what its current filter shows.
+ */
+export function viewerRooms(
+  companyId: number,
+  user: { profile: Profile; super?: boolean; allTicket: string; queueIds: number[] },
+): string[] {
+  const everything = can(user, 'tickets:bypassQueueRestriction') || can(user, 'tickets-manager:showall');
+  return [
+    ...user.queueIds.map((queueId) => rooms.queue(companyId, queueId)),
+    ...(everything ? [rooms.allTickets(companyId)] : []),
+    // Tickets no queue has taken yet reach only the users allowed to see them (allTicket).
+    ...(user.allTicket === 'enabled' ? [rooms.queueless(companyId)] : []),
+  ];
 }
 
 /**
@@ -60,7 +77,7 @@ export function visibilityWhere(viewer: Viewer, alias: string): Brackets | null 
  */
 export function ticketRooms(companyId: number, ticket: TicketPlace & { id: number; uuid: string }): string[] {
   return [
-    rooms.admins(companyId),
+    rooms.allTickets(companyId),
     ticket.queueId === null ? rooms.queueless(companyId) : rooms.queue(companyId, ticket.queueId),
     ...(ticket.userId === null ? [] : [rooms.user(companyId, ticket.userId)]),
     rooms.ticket(companyId, ticket.id),

@@ -55,6 +55,7 @@ export type SessionExtension = (session: ProviderSession, args: unknown, target:
 interface LiveSession {
   whatsappId: number;
   companyId: number;
+  provider: string;
   target: SessionTarget;
   session: ProviderSession | null;
   /** Settles when the provider's start has finished (either way). */
@@ -188,6 +189,7 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
     const entry: LiveSession = {
       whatsappId,
       companyId: row.companyId,
+      provider: row.provider,
       target: { whatsappId, companyId: row.companyId, ignoreGroups: true, rejectCalls: false },
       session: null,
       ready: Promise.resolve(),
@@ -273,6 +275,12 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
   }
 
   /** Runs a command on the connection's live session, forwarding it to the node that holds it. */
+  /** The company and provider of a session this node holds, or null (not held here). */
+  heldHere(whatsappId: number): { companyId: number; provider: string } | null {
+    const entry = this.live.get(whatsappId);
+    return entry ? { companyId: entry.companyId, provider: entry.provider } : null;
+  }
+
   async invoke<T = unknown>(whatsappId: number, command: SessionCommand): Promise<T> {
     if (this.live.has(whatsappId)) return (await this.executeLocal(whatsappId, command)) as T;
     if (this.rpc) {

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { withinLimit, type Queue, type QueueInput } from '@atendo/shared';
-import { DataSource, Not, Repository } from 'typeorm';
+import type { Queue, QueueInput } from '@atendo/shared';
+import { DataSource, Not, Repository, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
 import { isUniqueViolation } from '../../database/unique-violation.js';
+import { CompanyLock } from '../plans/company-lock.js';
 import { PlansService } from '../plans/plans.service.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { QueueEntity } from './entities/queue.entity.js';
@@ -30,6 +31,7 @@ export class QueuesService {
     @InjectRepository(QueueEntity) private readonly queues: Repository<QueueEntity>,
     @InjectDataSource() private readonly db: DataSource,
     private readonly plans: PlansService,
+    private readonly locks: CompanyLock,
     private readonly realtime: RealtimeService,
   ) {}
 
@@ -50,11 +52,12 @@ export class QueuesService {
   }
 
   async create(auth: AuthUser, input: QueueInput): Promise<Queue> {
-    const plan = await this.plans.ofCompany(auth.companyId);
-    const current = await this.queues.count({ where: { companyId: auth.companyId } });
-    if (plan && !withinLimit(plan.queues, current)) throw new DomainError('ERR_PLAN_LIMIT_QUEUES');
-    await this.assertUnique(auth.companyId, input);
-    const saved = await this.save(this.queues.create({ ...input, companyId: auth.companyId }));
+    const saved = await this.locks.run(auth.companyId, async (em) => {
+      const current = await em.count(QueueEntity, { where: { companyId: auth.companyId } });
+      await this.plans.assertRoom(em, auth.companyId, 'queues', current);
+      await this.assertUnique(auth.companyId, input, undefined, em);
+      return this.save(em.create(QueueEntity, { ...input, companyId: auth.companyId }), em);
+    });
     const queue = toQueue(saved);
     this.realtime.toCompany(auth.companyId, 'queue', { action: 'create', queue });
     return queue;
@@ -81,17 +84,22 @@ export class QueuesService {
   }
 
   /** Colours tell queues apart in the ticket list, so two queues of a company never share one. */
-  private async assertUnique(companyId: number, input: QueueInput, exceptId?: number): Promise<void> {
+  private async assertUnique(
+    companyId: number,
+    input: QueueInput,
+    exceptId?: number,
+    em: EntityManager = this.db.manager,
+  ): Promise<void> {
     const others = { companyId, ...(exceptId ? { id: Not(exceptId) } : {}) };
-    if (await this.queues.exists({ where: { ...others, color: input.color } }))
+    if (await em.exists(QueueEntity, { where: { ...others, color: input.color } }))
       throw new DomainError('ERR_QUEUE_COLOR_ALREADY_EXISTS');
-    if (await this.queues.exists({ where: { ...others, name: input.name } }))
+    if (await em.exists(QueueEntity, { where: { ...others, name: input.name } }))
       throw new DomainError('ERR_QUEUE_NAME_ALREADY_EXISTS');
   }
 
-  private async save(entity: QueueEntity): Promise<QueueEntity> {
+  private async save(entity: QueueEntity, em: EntityManager = this.db.manager): Promise<QueueEntity> {
     try {
-      return await this.queues.save(entity);
+      return await em.save(QueueEntity, entity);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       const message = String((error as Error).message);

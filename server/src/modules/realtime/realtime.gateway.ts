@@ -15,13 +15,23 @@ import { AuthGuard } from '../../common/auth.guard.js';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
 import { TicketReader } from '../conversations/ticket-reader.js';
+import { viewerRooms } from '../conversations/visibility.js';
 import { UserEntity } from '../users/entities/user.entity.js';
 import { RealtimeService } from './realtime.service.js';
 
-type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { auth?: AuthUser }>;
+type AppSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  { auth?: AuthUser; seenWrittenAt?: number }
+>;
 
 const TICKET_REF = /^(\d{1,10}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
-/** userStatus pings arrive every 5 minutes per client; one write per user a minute is plenty. */
+/**
+ * userStatus pings arrive every 5 minutes per client; one write a minute per socket bounds a
+ * misbehaving client. Per socket, not per user: a reconnected app's first ping is always written,
+ * or the dashboard would count it offline until its next ping, 5 minutes on.
+ */
 const SEEN_WRITE_EVERY_MS = 60_000;
 
 /**
@@ -31,7 +41,6 @@ const SEEN_WRITE_EVERY_MS = 60_000;
 @WebSocketGateway()
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   private readonly logger = new Logger('Realtime');
-  private readonly lastSeenWrite = new Map<number, number>();
 
   constructor(
     private readonly realtime: RealtimeService,
@@ -75,10 +84,12 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
       rooms.company(auth.companyId),
       rooms.user(auth.companyId, auth.userId),
       rooms.session(auth.companyId, auth.sessionId),
-      ...(user.queues ?? []).map((q) => rooms.queue(auth.companyId, q.id)),
-      ...(auth.profile === 'admin' ? [rooms.admins(auth.companyId)] : []),
-      // Tickets no queue has taken yet reach only the users allowed to see them (allTicket).
-      ...(user.allTicket === 'enabled' ? [rooms.queueless(auth.companyId)] : []),
+      ...viewerRooms(auth.companyId, {
+        profile: user.profile,
+        super: auth.super,
+        allTicket: user.allTicket,
+        queueIds: (user.queues ?? []).map((q) => q.id),
+      }),
     ];
     await socket.join(joined);
     socket.emit('ready');
@@ -131,8 +142,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     const auth = socket.data.auth;
     if (!auth) return;
     const now = Date.now();
-    if (now - (this.lastSeenWrite.get(auth.userId) ?? 0) < SEEN_WRITE_EVERY_MS) return;
-    this.lastSeenWrite.set(auth.userId, now);
+    if (now - (socket.data.seenWrittenAt ?? 0) < SEEN_WRITE_EVERY_MS) return;
+    socket.data.seenWrittenAt = now;
     await this.users
       .update({ id: auth.userId, companyId: auth.companyId }, { lastSeenAt: new Date(now) })
       .catch((error: unknown) => {

@@ -52,6 +52,23 @@ export class RealtimeService {
     sockets.socketsLeave(room);
   }
 
+  /**
+   * Moves every socket of a user (on every node, with Redis) from the rooms it had to the rooms it
+   * has now: a change of queues, profile or allTicket takes effect without a reconnect.
+   */
+  moveUser(companyId: number, userId: number, before: string[], after: string[]): void {
+    if (!this.server) return;
+    const sockets = this.server.in(rooms.user(companyId, userId));
+    const left = before.filter((room) => !after.includes(room));
+    if (left.length) sockets.socketsLeave(left);
+    if (after.length) sockets.socketsJoin(after);
+  }
+
+  /** Drops every socket of a company (on every node, with Redis): it was disabled or deleted. */
+  disconnectCompany(companyId: number): void {
+    this.server?.in(rooms.company(companyId)).disconnectSockets(true);
+  }
+
   /** Drops the sockets of an ended session once they have been told why. */
   disconnectSession(companyId: number, sessionId: string): void {
     this.server?.in(rooms.session(companyId, sessionId)).disconnectSockets(true);

@@ -143,6 +143,16 @@ export class SessionsService {
     for (const session of active) await this.revoke(session.id, session.companyId, reason);
   }
 
+  /**
+   * Ends every session of a company (disabled or deleted by the super-admin) and drops its sockets
+   * on every node. Other nodes may honour a session from their cache for a few more seconds.
+   */
+  async revokeAllOfCompany(companyId: number, reason: string): Promise<void> {
+    await this.sessions.update({ companyId, revokedAt: IsNull() }, { revokedAt: new Date(), revokedReason: reason });
+    for (const [id, entry] of this.cache) if (entry.auth?.companyId === companyId) this.cache.delete(id);
+    this.realtime.disconnectCompany(companyId);
+  }
+
   async revokeByRefreshToken(presented: string): Promise<void> {
     const token = await this.tokens.findOne({ where: { tokenHash: this.tokensService.hashRefresh(presented) } });
     const session = token && (await this.sessions.findOne({ where: { id: token.sessionId } }));

@@ -3,7 +3,6 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
   can,
   settingValue,
-  withinLimit,
   type Language,
   type SessionUser,
   type User,
@@ -11,15 +10,17 @@ import {
   type UsersPage,
   type UserUpdateInput,
 } from '@atendo/shared';
-import { Brackets, DataSource, In, Repository } from 'typeorm';
+import { Brackets, DataSource, In, Repository, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
 import { likePattern, PAGE_SIZE, type ListQuery } from '../../common/pagination.js';
 import { hashPassword } from '../sessions/passwords.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { CompanyEntity } from '../companies/entities/company.entity.js';
-import { PlanEntity } from '../plans/entities/plan.entity.js';
+import { CompanyLock } from '../plans/company-lock.js';
+import { PlansService } from '../plans/plans.service.js';
 import { QueueEntity } from '../queues/entities/queue.entity.js';
+import { viewerRooms } from '../conversations/visibility.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { SettingEntity } from '../settings/entities/setting.entity.js';
 import { WhatsappEntity } from '../whatsapp/entities/whatsapp.entity.js';
@@ -38,6 +39,8 @@ export class UsersService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly sessions: SessionsService,
     private readonly realtime: RealtimeService,
+    private readonly plans: PlansService,
+    private readonly locks: CompanyLock,
   ) {}
 
   async list(auth: AuthUser, query: ListQuery): Promise<UsersPage> {
@@ -80,31 +83,31 @@ export class UsersService {
   }
 
   async create(auth: AuthUser, input: UserCreateInput): Promise<User> {
-    const company = await this.db
-      .getRepository(CompanyEntity)
-      .findOneOrFail({ where: { id: auth.companyId }, relations: { plan: true } });
     if (!auth.super) {
       const setting = await this.db
         .getRepository(SettingEntity)
         .find({ where: { companyId: auth.companyId, key: 'userCreation' } });
       if (settingValue(setting, 'userCreation') === 'disabled') throw new DomainError('ERR_USER_CREATION_DISABLED');
     }
-    const current = await this.users.count({ where: { companyId: auth.companyId } });
-    if (!withinLimit((company.plan as PlanEntity).users, current)) throw new DomainError('ERR_PLAN_LIMIT_USERS');
     await this.assertEmailFree(input.email);
     const queues = await this.companyQueues(auth.companyId, input.queueIds);
     await this.assertConnection(auth.companyId, input.whatsappId);
-    const entity = this.users.create({
-      companyId: auth.companyId,
-      name: input.name,
-      email: input.email,
-      passwordHash: await hashPassword(input.password),
-      profile: input.profile,
-      allTicket: input.allTicket,
-      whatsappId: input.whatsappId ?? null,
-      queues,
+    const passwordHash = await hashPassword(input.password);
+    const saved = await this.locks.run(auth.companyId, async (em) => {
+      const current = await em.count(UserEntity, { where: { companyId: auth.companyId } });
+      await this.plans.assertRoom(em, auth.companyId, 'users', current);
+      const entity = em.create(UserEntity, {
+        companyId: auth.companyId,
+        name: input.name,
+        email: input.email,
+        passwordHash,
+        profile: input.profile,
+        allTicket: input.allTicket,
+        whatsappId: input.whatsappId ?? null,
+        queues,
+      });
+      return this.saveUnique(entity, em);
     });
-    const saved = await this.saveUnique(entity);
     const user = toUser(await this.load(auth.companyId, saved.id));
     this.realtime.toCompany(auth.companyId, 'user', { action: 'create', user });
     return user;
@@ -114,6 +117,7 @@ export class UsersService {
     const manager = can(auth, 'users:manage');
     if (id !== auth.userId && !manager) throw new DomainError('ERR_NO_PERMISSION');
     const entity = await this.load(auth.companyId, id);
+    const roomsBefore = this.roomsOf(auth.companyId, entity);
     if (!manager && MANAGED_FIELDS.some((field) => this.changes(entity, field, input))) {
       throw new DomainError('ERR_NO_PERMISSION');
     }
@@ -135,9 +139,20 @@ export class UsersService {
     }
     await this.saveUnique(entity);
     this.sessions.forgetUser(id);
-    const user = toUser(await this.load(auth.companyId, id));
+    const saved = await this.load(auth.companyId, id);
+    this.realtime.moveUser(auth.companyId, id, roomsBefore, this.roomsOf(auth.companyId, saved));
+    const user = toUser(saved);
     this.realtime.toCompany(auth.companyId, 'user', { action: 'update', user });
     return user;
+  }
+
+  private roomsOf(companyId: number, user: UserEntity): string[] {
+    return viewerRooms(companyId, {
+      profile: user.profile,
+      super: user.super,
+      allTicket: user.allTicket,
+      queueIds: (user.queues ?? []).map((q) => q.id),
+    });
   }
 
   async remove(auth: AuthUser, id: number): Promise<void> {
@@ -210,9 +225,9 @@ export class UsersService {
   }
 
   /** The unique e-mail index decides races the pre-check cannot see. */
-  private async saveUnique(entity: UserEntity): Promise<UserEntity> {
+  private async saveUnique(entity: UserEntity, em: EntityManager = this.db.manager): Promise<UserEntity> {
     try {
-      return await this.users.save(entity);
+      return await em.save(UserEntity, entity);
     } catch (error) {
       if (isUniqueViolation(error)) throw new DomainError('ERR_EMAIL_ALREADY_EXISTS');
       throw error;

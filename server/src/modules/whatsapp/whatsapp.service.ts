@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { V, withinLimit, type WhatsappConnection, type WhatsappInput } from '@atendo/shared';
+import { V, type WhatsappConnection, type WhatsappInput } from '@atendo/shared';
 import { DataSource, In, Not, Repository, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
@@ -54,8 +54,7 @@ export class WhatsappService {
     this.assertGreeting(input.queueIds, input.greetingMessage);
     const changed = await this.exclusive(auth.companyId, async (em) => {
       const others = await this.candidates(em, auth.companyId);
-      const plan = await this.plans.ofCompany(auth.companyId);
-      if (plan && !withinLimit(plan.connections, others.length)) throw new DomainError('ERR_PLAN_LIMIT_CONNECTIONS');
+      await this.plans.assertRoom(em, auth.companyId, 'connections', others.length);
       const queues = await this.companyQueues(em, auth.companyId, input.queueIds);
       await this.assertTransferQueue(em, auth.companyId, input.transferQueueId);
       const token = input.token || randomBytes(32).toString('hex');

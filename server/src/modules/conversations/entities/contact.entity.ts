@@ -7,6 +7,7 @@ import { CreatedAt, UpdatedAt } from '../../../database/columns.js';
 @Index('UQ_contacts_company_number', ['companyId', 'number'], { unique: true })
 @Index('IDX_contacts_company_lid', ['companyId', 'lid'])
 @Index('IDX_contacts_company_name', ['companyId', 'name'])
+@Index('IDX_contacts_company_group_created', ['companyId', 'isGroup', 'createdAt'])
 export class ContactEntity {
   @PrimaryGeneratedColumn() id: number;
   @Column() companyId: number;

@@ -18,6 +18,10 @@ export function openKeyOf(t: { companyId: number; contactId: number; whatsappId:
 @Index('IDX_tickets_company_queue_status', ['companyId', 'queueId', 'status', 'updatedAt'])
 @Index('IDX_tickets_company_user_status', ['companyId', 'userId', 'status', 'updatedAt'])
 @Index('IDX_tickets_contact', ['contactId', 'updatedAt'])
+// The dashboard's aggregates (migration DashboardIndexes).
+@Index('IDX_tickets_company_created', ['companyId', 'createdAt', 'userId'])
+@Index('IDX_tickets_company_closed', ['companyId', 'closedAt', 'userId', 'acceptedAt'])
+@Index('IDX_tickets_company_accepted', ['companyId', 'acceptedAt', 'createdAt'])
 export class TicketEntity {
   @PrimaryGeneratedColumn() id: number;
   @Column({ length: 36, unique: true }) uuid: string;

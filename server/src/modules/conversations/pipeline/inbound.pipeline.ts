@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { settingValue } from '@atendo/shared';
+import { settingValue, type Ticket } from '@atendo/shared';
+import { LRUCache } from 'lru-cache';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../../../database/unique-violation.js';
 import type { InboundCall, InboundMessage, InboundSink, MessageChange, PeerRef } from '../../gateway/gateway.types.js';
@@ -10,6 +11,7 @@ import { QueueEntity } from '../../queues/entities/queue.entity.js';
 import { SettingEntity } from '../../settings/entities/setting.entity.js';
 import { WhatsappEntity } from '../../whatsapp/entities/whatsapp.entity.js';
 import { automaticTexts, previewOf, ratingOf } from '../automatic-messages.js';
+import { toMessage } from '../mappers.js';
 import { ContactEntity } from '../entities/contact.entity.js';
 import { MessageEntity } from '../entities/message.entity.js';
 import { TicketRatingEntity } from '../entities/ticket-rating.entity.js';
@@ -17,6 +19,7 @@ import { openKeyOf, TicketEntity } from '../entities/ticket.entity.js';
 import { MediaStore } from '../media-store.js';
 import { MessagesService } from '../messages.service.js';
 import { TicketEvents } from '../ticket-events.js';
+import { peerKey } from './peer-key.js';
 import { TicketReader } from '../ticket-reader.js';
 import { Transactions } from '../transactions.js';
 import {
@@ -34,12 +37,19 @@ const DUPLICATE = Symbol('duplicate');
 
 interface Stored {
   ticketId: number;
-  messageId: number;
   contactId: number;
   ticketCreated: boolean;
   contactChanged: boolean;
   /** The greeting bot's texts to send after the commit, and whether it moved the ticket. */
   bot: { texts: string[]; changed: boolean };
+  /**
+   * The ticket as it stands after this message, when it was read inside the transaction (with its
+   * contact, queue, owner, connection and tags) and nothing moved it elsewhere: the event is built
+   * from it rather than read back. Null when the ticket is new or the bot moved it (read back then).
+   */
+  ticket: Ticket | null;
+  /** The stored message, as the API answers it. */
+  message: MessageEntity;
 }
 
 /**
@@ -60,6 +70,10 @@ const CHANGE_LOOKUP_RETRIES = [100, 200, 400, 800, 1500];
 export class InboundPipeline implements InboundSink {
   private readonly logger = new Logger('Inbound');
 
+  private readonly mysql: boolean;
+  /** Contact ids of recent senders by company and number (see knownLive). */
+  private readonly knownContacts = new LRUCache<string, number>({ max: 50_000 });
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly tx: Transactions,
@@ -67,11 +81,14 @@ export class InboundPipeline implements InboundSink {
     private readonly reader: TicketReader,
     private readonly messages: MessagesService,
     private readonly events: TicketEvents,
-  ) {}
+  ) {
+    this.mysql = db.options.type === 'mysql';
+  }
 
   async message(m: InboundMessage): Promise<void> {
-    // A redelivery is recognised before its media is fetched again.
-    if (await this.stored(m.whatsappId, m.providerId)) return;
+    // A redelivery is recognised before its media is fetched again; without media, inside the
+    // transaction (see insertOnce).
+    if (m.media && (await this.stored(m.whatsappId, m.providerId))) return;
     let mediaUrl: string | null = null;
     if (m.media) {
       try {
@@ -83,7 +100,17 @@ export class InboundPipeline implements InboundSink {
     }
     let stored: Stored | null;
     try {
-      stored = await this.store(m, mediaUrl);
+      // A ticket already in hand is announced still under the contact's lock, so the events of one
+      // contact leave in the order their transactions committed.
+      stored = await this.store(m, mediaUrl, (s) => {
+        if (!s.ticket) return;
+        try {
+          this.announce(m.companyId, s, s.ticket);
+        } catch (error) {
+          // Stored is stored: a failed emit must not report the message as lost.
+          this.logger.error(`events of ${m.providerId} not sent: ${String(error)}`);
+        }
+      });
     } catch (error) {
       await this.media.remove(mediaUrl);
       throw error;
@@ -92,16 +119,17 @@ export class InboundPipeline implements InboundSink {
       await this.media.remove(mediaUrl);
       return;
     }
-    const [ticket, message] = await Promise.all([
-      this.reader.full(m.companyId, { id: stored.ticketId }),
-      this.messages.one(m.companyId, stored.messageId),
-    ]);
+    if (!stored.ticket)
+      this.announce(m.companyId, stored, await this.reader.full(m.companyId, { id: stored.ticketId }));
+    if (stored.bot.texts.length) await this.sendBot(m.companyId, stored.ticketId, stored.bot.texts);
+  }
+
+  private announce(companyId: number, stored: Stored, ticket: Ticket): void {
     if (stored.ticketCreated) this.events.ticketUpdated(ticket);
     // A queue chosen from the bot's menu: its agents now see the ticket, the queueless lists lose it.
     else if (stored.bot.changed) this.events.ticketUpdated(ticket, { queueId: null, userId: ticket.userId });
-    if (stored.contactChanged) this.events.contactUpdated(m.companyId, ticket.contact, ticket);
-    this.events.messageCreated(ticket, message);
-    if (stored.bot.texts.length) await this.sendBot(m.companyId, stored.ticketId, stored.bot.texts);
+    if (stored.contactChanged) this.events.contactUpdated(companyId, ticket.contact, ticket);
+    this.events.messageCreated(ticket, toMessage(stored.message));
   }
 
   /**
@@ -178,10 +206,14 @@ export class InboundPipeline implements InboundSink {
     return this.db.getRepository(MessageEntity).exists({ where: { whatsappId, providerId } });
   }
 
-  private async store(m: InboundMessage, mediaUrl: string | null): Promise<Stored | null> {
+  private async store(
+    m: InboundMessage,
+    mediaUrl: string | null,
+    committed: (stored: Stored) => void,
+  ): Promise<Stored | null> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.tx.run(`peer:${m.companyId}:${m.chat.number}`, (em) => this.storeIn(em, m, mediaUrl));
+        return await this.tx.run(peerKey(m.companyId, m.chat.number), (em) => this.storeIn(em, m, mediaUrl), committed);
       } catch (error) {
         if (error === DUPLICATE) return null;
         // Another server process created the contact or the ticket first: once more finds them.
@@ -192,14 +224,17 @@ export class InboundPipeline implements InboundSink {
   }
 
   private async storeIn(em: EntityManager, m: InboundMessage, mediaUrl: string | null): Promise<Stored> {
+    const known = await this.knownLive(em, m);
     const {
       contact,
       created: contactCreated,
       changed: contactChanged,
-    } = await this.contactFor(em, m.companyId, m.chat);
+    } = known ? await this.named(em, known.contact, m.chat, {}) : await this.contactFor(em, m.companyId, m.chat);
+    this.knownContacts.set(`${m.companyId}:${m.chat.number}`, contact.id);
     const tickets = em.getRepository(TicketEntity);
     const openKey = openKeyOf({ companyId: m.companyId, contactId: contact.id, whatsappId: m.whatsappId });
-    let ticket = await tickets.findOne({ where: { openKey } });
+    let ticket = known?.ticket ?? (await this.reader.live(openKey, em));
+    const live = ticket !== null;
     let ticketCreated = false;
     let isRating = false;
     if (!ticket && !m.fromMe) {
@@ -253,10 +288,13 @@ export class InboundPipeline implements InboundSink {
     if (!ticketCreated && botActs && ticket.chatbot && ticket.status === 'pending' && ticket.queueId === null) {
       // The customer answers the bot's menu.
       const queues = await this.queuesOf(em, m.whatsappId);
-      if (queues.length > 1) {
+      if (queues.length > 1 && m.mediaType !== 'chat') {
+        // A photo, an album or a voice note is no answer to the menu: it neither counts as a wrong
+        // one nor brings the menu back (ten images would otherwise resend it until the bot gives up).
+        bot = { texts: [], chatbot: true };
+      } else if (queues.length > 1) {
         const { connection, settings } = await this.botContext(em, m.companyId, m.whatsappId);
-        const body = m.mediaType === 'chat' ? m.body : '';
-        bot = choiceStep(connection, queues, settings, body, ticket.amountUsedBotQueues, now);
+        bot = choiceStep(connection, queues, settings, m.body, ticket.amountUsedBotQueues, now);
         if (bot.queueId !== undefined) botChanges.queueId = bot.queueId;
         if (bot.attempts !== undefined) botChanges.amountUsedBotQueues = bot.attempts;
       } else {
@@ -267,44 +305,40 @@ export class InboundPipeline implements InboundSink {
       botChanges.chatbot = bot.chatbot;
     }
     const quoted = m.quotedProviderId
-      ? await em.getRepository(MessageEntity).findOne({
-          where: { whatsappId: m.whatsappId, providerId: m.quotedProviderId },
-          select: { id: true },
-        })
+      ? await this.messages
+          .select(em)
+          .where('m.whatsappId = :whatsappId AND m.providerId = :providerId', {
+            whatsappId: m.whatsappId,
+            providerId: m.quotedProviderId,
+          })
+          .getOne()
       : null;
-    let messageId: number;
-    try {
-      const inserted = await em.getRepository(MessageEntity).insert({
-        companyId: m.companyId,
-        ticketId: ticket.id,
-        contactId: contact.id,
-        whatsappId: m.whatsappId,
-        providerId: m.providerId,
-        body: m.body,
-        fromMe: m.fromMe,
-        mediaType: m.mediaType,
-        mediaUrl,
-        quotedMsgId: quoted?.id ?? null,
-        // Our own messages start as sent; theirs as delivered to us.
-        ack: m.fromMe ? 1 : 0,
-        read: m.fromMe || isRating,
-        participantName: m.chat.isGroup && !m.fromMe ? (m.participant?.name ?? m.participant?.number ?? null) : null,
-        // Messages caught up after a reconnect keep their place in the conversation.
-        createdAt: m.historical ? m.timestamp : now,
-        updatedAt: now,
-      });
-      messageId = Number(inserted.identifiers[0].id);
-    } catch (error) {
-      if (
-        isUniqueViolation(error) &&
-        (await em
-          .getRepository(MessageEntity)
-          .exists({ where: { whatsappId: m.whatsappId, providerId: m.providerId } }))
-      ) {
-        throw DUPLICATE;
-      }
-      throw error;
-    }
+    const message = em.getRepository(MessageEntity).create({
+      companyId: m.companyId,
+      ticketId: ticket.id,
+      contactId: contact.id,
+      contact,
+      whatsappId: m.whatsappId,
+      providerId: m.providerId,
+      body: m.body,
+      fromMe: m.fromMe,
+      mediaType: m.mediaType,
+      mediaUrl,
+      quotedMsgId: quoted?.id ?? null,
+      quotedMsg: quoted,
+      isDeleted: false,
+      isEdited: false,
+      // Our own messages start as sent; theirs as delivered to us.
+      ack: m.fromMe ? 1 : 0,
+      read: m.fromMe || isRating,
+      participantName: m.chat.isGroup && !m.fromMe ? (m.participant?.name ?? m.participant?.number ?? null) : null,
+      // Messages caught up after a reconnect keep their place in the conversation.
+      createdAt: m.historical ? m.timestamp : now,
+      updatedAt: now,
+    });
+    // The ticket row first: its exclusive lock comes before the message's foreign-key check takes
+    // a shared one, so two writers of one ticket queue up instead of deadlocking on the upgrade.
+    // A duplicate message then rolls this back with the rest.
     await em
       .createQueryBuilder()
       .update(TicketEntity)
@@ -317,14 +351,54 @@ export class InboundPipeline implements InboundSink {
       })
       .where('id = :id', { id: ticket.id })
       .execute();
+    message.id = await this.insertOnce(em, message, m);
+    const moved = botChanges.queueId !== undefined;
+    let shaped: Ticket | null = null;
+    if (live && !moved) {
+      Object.assign(ticket, botChanges, { contact, lastMessage: previewOf(m.body, m.mediaType), updatedAt: now });
+      // Exact within this process: the inbound path and the agent's read of this contact's tickets
+      // share the contact's lock. Another server process clearing it meanwhile is corrected by the
+      // next event or refetch.
+      if (!(m.fromMe || isRating)) ticket.unreadMessages += 1;
+      shaped = await this.reader.shape(ticket, em);
+    }
     return {
       ticketId: ticket.id,
-      messageId,
       contactId: contact.id,
       ticketCreated,
       contactChanged: contactCreated || contactChanged,
-      bot: { texts: bot?.texts ?? [], changed: botChanges.queueId !== undefined },
+      bot: { texts: bot?.texts ?? [], changed: moved },
+      ticket: shaped,
+      message,
     };
+  }
+
+  /**
+   * Inserts the message unless the connection already stored that provider id, and answers its
+   * id. On MySQL/MariaDB a redelivery is an INSERT IGNORE that touched no row (so a duplicate costs
+   * no failed statement and no error in the log); the embedded SQLite, whose transactions run one at
+   * a time, looks first.
+   */
+  private async insertOnce(em: EntityManager, message: MessageEntity, m: InboundMessage): Promise<number> {
+    const { whatsappId, providerId } = m;
+    const twin = () => em.getRepository(MessageEntity).exists({ where: { whatsappId, providerId } });
+    if (!this.mysql && (await twin())) throw DUPLICATE;
+    const { quotedMsg: _quoted, contact: _contact, ...row } = message;
+    const result = await em
+      .createQueryBuilder()
+      .insert()
+      .into(MessageEntity)
+      .values(row)
+      .orIgnore(this.mysql)
+      .updateEntity(false)
+      .execute();
+    const raw = result.raw as { affectedRows?: number; insertId?: number } | number;
+    if (typeof raw === 'number') return raw;
+    if (raw.affectedRows) return Number(raw.insertId);
+    // IGNORE also turns other failures (a ticket deleted meanwhile) into warnings: only a stored
+    // twin makes this a duplicate.
+    if (await twin()) throw DUPLICATE;
+    throw new Error(`message ${providerId} was not stored`);
   }
 
   /**
@@ -397,15 +471,46 @@ export class InboundPipeline implements InboundSink {
     }
     // Known only by its LID so far (the LID stood in for the number): the real number replaces it.
     if (!byNumber && contact.number === lid) changes.number = peer.number;
+    return this.named(em, contact, peer, changes);
+  }
+
+  /** Records `changes` and the push name, which fills a contact nobody has named; a group follows its subject. */
+  private async named(
+    em: EntityManager,
+    contact: ContactEntity,
+    peer: PeerRef,
+    changes: Partial<ContactEntity>,
+  ): Promise<{ contact: ContactEntity; created: false; changed: boolean }> {
     const name = peer.name?.trim();
-    // A push name fills a contact nobody has named; a group follows its subject.
     if (name && name !== contact.name && (contact.name === contact.number || (peer.isGroup && contact.isGroup))) {
       changes.name = name.slice(0, 100);
     }
     if (!Object.keys(changes).length) return { contact, created: false, changed: false };
     Object.assign(contact, changes, { updatedAt: new Date() });
-    await repo.update({ id: contact.id }, { ...changes, updatedAt: contact.updatedAt });
+    await em.getRepository(ContactEntity).update({ id: contact.id }, { ...changes, updatedAt: contact.updatedAt });
     return { contact, created: false, changed: true };
+  }
+
+  /**
+   * The live ticket of a sender seen lately, found in one statement (with its contact) from the
+   * contact id remembered for their number. Only a perfect match is used: the same number, and the
+   * same LID when the message carries one; anything else (no live ticket, a contact renumbered or
+   * removed meanwhile, by this process or another) takes the full lookup.
+   */
+  private async knownLive(
+    em: EntityManager,
+    m: InboundMessage,
+  ): Promise<{ contact: ContactEntity; ticket: TicketEntity } | null> {
+    const contactId = this.knownContacts.get(`${m.companyId}:${m.chat.number}`);
+    if (contactId === undefined) return null;
+    const ticket = await this.reader.live(
+      openKeyOf({ companyId: m.companyId, contactId, whatsappId: m.whatsappId }),
+      em,
+    );
+    const contact = ticket?.contact;
+    if (!ticket || !contact || contact.number !== m.chat.number) return null;
+    if (m.chat.lid && contact.lid !== m.chat.lid) return null;
+    return { contact, ticket };
   }
 
   /**

@@ -86,9 +86,11 @@ export class SandboxController {
   }
 
   private async assertSandboxConnection(auth: AuthUser, whatsappId: number): Promise<void> {
-    const found = await this.whatsapps.exists({
-      where: { id: whatsappId, companyId: auth.companyId, provider: 'sandbox' },
-    });
+    // A session held by this node already knows its company and provider: no statement needed.
+    const held = this.sessions.heldHere(whatsappId);
+    const found = held
+      ? held.companyId === auth.companyId && held.provider === 'sandbox'
+      : await this.whatsapps.exists({ where: { id: whatsappId, companyId: auth.companyId, provider: 'sandbox' } });
     if (!found) throw new DomainError('ERR_NO_WAPP_FOUND');
   }
 }
