@@ -7,10 +7,12 @@ import { AuthGuard } from './common/auth.guard.js';
 import { AllExceptionsFilter } from './common/exception.filter.js';
 import type { AppConfig } from './config/config.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { BillingModule } from './modules/billing/billing.module.js';
 import { RedisThrottlerStorage } from './modules/auth/redis-throttler.storage.js';
 import { CompaniesModule } from './modules/companies/companies.module.js';
 import { ConversationsModule } from './modules/conversations/conversations.module.js';
 import { CoreModule } from './modules/core/core.module.js';
+import { DashboardModule } from './modules/dashboard/dashboard.module.js';
 import { GatewayModule } from './modules/gateway/gateway.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { PlansModule } from './modules/plans/plans.module.js';
@@ -22,6 +24,10 @@ import { SettingsModule } from './modules/settings/settings.module.js';
 import { SetupModule } from './modules/setup/setup.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { WhatsappModule } from './modules/whatsapp/whatsapp.module.js';
+import { PasswordResetModule } from './modules/password-reset/password-reset.module.js';
+import { resetThrottlers } from './modules/password-reset/reset-throttle.js';
+import { AnnouncementsModule } from './modules/announcements/announcements.module.js';
+import { HelpsModule } from './modules/helps/helps.module.js';
 
 const MINUTE = 60_000;
 
@@ -40,7 +46,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.forRoot(config),
-        // Applied only where a route asks for ThrottlerGuard: sign-in and sign-up.
+        // Applied only where a route asks for ThrottlerGuard: sign-in, sign-up and password reset.
         ThrottlerModule.forRootAsync({
           inject: [REDIS],
           useFactory: (redis: Redis | null) => ({
@@ -48,6 +54,7 @@ export class AppModule {
               { name: 'login-ip', ttl: MINUTE, limit: config.loginLimitPerIp },
               { name: 'login-account', ttl: MINUTE, limit: config.loginLimitPerAccount, getTracker: accountOf },
               { name: 'signup-ip', ttl: 60 * MINUTE, limit: config.signupLimitPerIp },
+              ...resetThrottlers(config),
             ],
             storage: redis ? new RedisThrottlerStorage(redis, config.redisPrefix) : undefined,
           }),
@@ -63,8 +70,13 @@ export class AppModule {
         HealthModule,
         SetupModule,
         ConversationsModule,
+        DashboardModule,
         GatewayModule.forRoot(config),
         WhatsappModule,
+        BillingModule.forRoot(config),
+        PasswordResetModule,
+        HelpsModule,
+        AnnouncementsModule,
         ...extraModules,
       ],
       providers: [

@@ -101,6 +101,21 @@ describe('access tokens', () => {
       body: { error: 'ERR_TOKEN_EXPIRED' },
     });
 
+    // A token that was accepted before is refused once it expires (verified tokens are remembered).
+    const shortLived = await new SignJWT({ sid: claims.sid, companyId: user.companyId, profile: 'admin', super: true })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(user.id))
+      .setIssuer('atendo')
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + 2)
+      .sign(key);
+    expect((await t.request('GET', '/auth/me', { token: shortLived })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect(await t.request('GET', '/auth/me', { token: shortLived })).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_TOKEN_EXPIRED' },
+    });
+
     const forged = await new SignJWT({ sid: claims.sid, companyId: user.companyId, profile: 'admin', super: true })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(user.id))

@@ -14,6 +14,10 @@ const PUBLIC_ROUTES = [
   'DELETE /auth/logout',
   'GET /plans/list',
   'POST /companies/cadastro',
+  'POST /forgetpassword/:email',
+  'POST /resetpasswords/:email/:token/:newPassword',
+  // The payment provider's notifications: authenticated by the shared webhook token instead.
+  'POST /subscription/webhook',
 ];
 
 let t: TestApp;

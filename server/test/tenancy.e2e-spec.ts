@@ -102,7 +102,7 @@ describe('sockets stay inside their company', () => {
     const joined = [...serverSocket.rooms].filter((room) => room !== serverSocket.id);
     expect(joined.every((room) => room.startsWith(`company:${a.companyId}`))).toBe(true);
     expect(joined).toEqual(expect.arrayContaining([rooms.company(a.companyId), rooms.queue(a.companyId, aQueue)]));
-    expect(joined).not.toContain(rooms.admins(a.companyId));
+    expect(joined).not.toContain(rooms.allTickets(a.companyId));
   });
 
   it('refuses a socket without a valid token', async () => {

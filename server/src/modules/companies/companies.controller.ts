@@ -1,10 +1,22 @@
-import { Body, Controller, Get, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
-import { signupSchema, type SignupInput } from '@atendo/shared';
+import {
+  companyCreateSchema,
+  companySchedulesSchema,
+  companySchema,
+  signupSchema,
+  type CompanyCreateInput,
+  type CompanyInput,
+  type CompanySchedulesInput,
+  type SignupInput,
+} from '@atendo/shared';
 import type { AuthUser } from '../../common/auth-user.js';
-import { CurrentUser, Public } from '../../common/decorators.js';
+import { CurrentUser, Public, RequirePermission } from '../../common/decorators.js';
+import { listQuerySchema, type ListQuery } from '../../common/pagination.js';
 import { IdPipe, YupPipe } from '../../common/validation.pipe.js';
 import { CompaniesService } from './companies.service.js';
+
+const id = new IdPipe('ERR_NO_COMPANY_FOUND');
 
 @Controller('companies')
 export class CompaniesController {
@@ -19,7 +31,52 @@ export class CompaniesController {
   }
 
   @Get('listPlan/:companyId')
-  listPlan(@CurrentUser() auth: AuthUser, @Param('companyId', new IdPipe('ERR_NO_COMPANY_FOUND')) companyId: number) {
+  listPlan(@CurrentUser() auth: AuthUser, @Param('companyId', id) companyId: number) {
     return this.companies.listPlan(auth, companyId);
+  }
+
+  @Get()
+  @RequirePermission('companies:manage')
+  list(@Query(new YupPipe(listQuerySchema)) query: ListQuery) {
+    return this.companies.list(query);
+  }
+
+  @Get('list')
+  @RequirePermission('companies:manage')
+  listAll() {
+    return this.companies.listAll();
+  }
+
+  @Get(':id')
+  findOne(@CurrentUser() auth: AuthUser, @Param('id', id) companyId: number) {
+    return this.companies.findOne(auth, companyId);
+  }
+
+  @Post()
+  @RequirePermission('companies:manage')
+  create(@Body(new YupPipe(companyCreateSchema)) body: CompanyCreateInput) {
+    return this.companies.create(body);
+  }
+
+  @Put(':id/schedules')
+  updateSchedules(
+    @CurrentUser() auth: AuthUser,
+    @Param('id', id) companyId: number,
+    @Body(new YupPipe(companySchedulesSchema)) body: CompanySchedulesInput,
+  ) {
+    return this.companies.updateSchedules(auth, companyId, body.schedules);
+  }
+
+  @Put(':id')
+  @RequirePermission('companies:manage')
+  update(@Param('id', id) companyId: number, @Body(new YupPipe(companySchema)) body: CompanyInput) {
+    return this.companies.update(companyId, body);
+  }
+
+  @Delete(':id')
+  @RequirePermission('companies:manage')
+  @HttpCode(204)
+  async remove(@Param('id', id) companyId: number) {
+    await this.companies.remove(companyId);
   }
 }

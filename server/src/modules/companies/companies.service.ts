@@ -1,23 +1,55 @@
-import { Injectable } from '@nestjs/common';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { TRIAL_DAYS, type SignupInput } from '@atendo/shared';
-import { DataSource, Repository } from 'typeorm';
+import {
+  can,
+  TRIAL_DAYS,
+  V,
+  type CompaniesPage,
+  type Company,
+  type CompanyCreateInput,
+  type CompanyInput,
+  type SettingEntry,
+  type SignupInput,
+  type WeekdaySchedule,
+} from '@atendo/shared';
+import { Brackets, DataSource, In, Repository, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
+import { likePattern, PAGE_SIZE, type ListQuery } from '../../common/pagination.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { isUniqueViolation } from '../../database/unique-violation.js';
+import { SessionManager } from '../gateway/session-manager.js';
 import { hashPassword } from '../sessions/passwords.js';
+import { SessionsService } from '../sessions/sessions.service.js';
 import { PlanEntity } from '../plans/entities/plan.entity.js';
 import { toPlan } from '../plans/plans.mapper.js';
+import { PlansService } from '../plans/plans.service.js';
+import { SettingEntity } from '../settings/entities/setting.entity.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { UserEntity } from '../users/entities/user.entity.js';
+import { WhatsappEntity } from '../whatsapp/entities/whatsapp.entity.js';
 import { CompanyEntity } from './entities/company.entity.js';
+import { toCompany } from './companies.mapper.js';
+
+/** The settings the super-admin's company form shows and sets (the rest is the company's own business). */
+const FORM_SETTINGS = ['campaignsEnabled'] as const;
+
+const unknownPlan = () => new DomainError('ERR_VALIDATION', { fields: [{ field: 'planId', message: V.oneOf }] });
 
 @Injectable()
 export class CompaniesService {
+  private readonly logger = new Logger('Companies');
+
   constructor(
     @InjectRepository(CompanyEntity) private readonly companies: Repository<CompanyEntity>,
     @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly settings: SettingsService,
+    private readonly plans: PlansService,
+    private readonly sessions: SessionsService,
+    private readonly connections: SessionManager,
   ) {}
 
   /**
@@ -26,44 +58,23 @@ export class CompaniesService {
    */
   async signup(input: SignupInput): Promise<{ id: number; name: string; email: string; dueDate: string }> {
     const plan = await this.db.getRepository(PlanEntity).findOneBy({ id: input.planId });
-    if (!plan) throw new DomainError('ERR_VALIDATION', { fields: [{ field: 'planId', message: 'validation.oneOf' }] });
-    if (await this.db.getRepository(UserEntity).exists({ where: { email: input.email } })) {
-      throw new DomainError('ERR_EMAIL_ALREADY_EXISTS');
-    }
+    if (!plan) throw unknownPlan();
+    await this.assertEmailFree(input.email);
     const passwordHash = await hashPassword(input.password);
     const dueDate = new Date(Date.now() + TRIAL_DAYS * 86_400_000);
-    try {
-      const company = await this.db.transaction(async (em) => {
-        const created = await em.save(
-          em.create(CompanyEntity, {
-            name: input.name,
-            email: input.email,
-            phone: input.phone || null,
-            planId: plan.id,
-            status: true,
-            dueDate,
-            recurrence: 'MENSAL',
-            isPlatform: false,
-            schedules: [],
-          }),
-        );
-        await this.settings.createDefaults(em, created.id);
-        await em.insert(UserEntity, {
-          companyId: created.id,
-          name: input.name,
-          email: input.email,
-          passwordHash,
-          profile: 'admin',
-          super: false,
-          allTicket: 'enabled',
-        });
-        return created;
-      });
-      return { id: company.id, name: company.name, email: input.email, dueDate: dueDate.toISOString() };
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new DomainError('ERR_EMAIL_ALREADY_EXISTS');
-      throw error;
-    }
+    const company = await this.createWithAdmin(
+      {
+        name: input.name,
+        email: input.email,
+        phone: input.phone || null,
+        planId: plan.id,
+        status: true,
+        dueDate,
+        recurrence: 'MENSAL',
+      },
+      { name: input.name, email: input.email, passwordHash },
+    );
+    return { id: company.id, name: company.name, email: input.email, dueDate: dueDate.toISOString() };
   }
 
   /** A company's plan and flags: its own users may read it, the super-admin any company's. */
@@ -79,5 +90,195 @@ export class CompaniesService {
       planId: company.planId,
       plan: toPlan(company.plan),
     };
+  }
+
+  /** GET /companies: the super-admin's table, searched by name, e-mail or phone, newest first. */
+  async list(query: ListQuery): Promise<CompaniesPage> {
+    const qb = this.companies.createQueryBuilder('c');
+    if (query.searchParam) {
+      const pattern = likePattern(query.searchParam);
+      qb.where(
+        new Brackets((w) =>
+          w
+            .where('LOWER(c.name) LIKE :pattern', { pattern })
+            .orWhere('LOWER(c.email) LIKE :pattern', { pattern })
+            .orWhere('c.phone LIKE :pattern', { pattern }),
+        ),
+      );
+    }
+    const count = await qb.getCount();
+    const rows = await qb
+      .leftJoinAndSelect('c.plan', 'p')
+      .orderBy('c.createdAt', 'DESC')
+      .addOrderBy('c.id', 'DESC')
+      .skip((query.pageNumber - 1) * PAGE_SIZE)
+      .take(PAGE_SIZE)
+      .getMany();
+    const settings = await this.formSettings(rows.map((c) => c.id));
+    return {
+      companies: rows.map((c) => toCompany(c, settings.get(c.id) ?? [])),
+      count,
+      hasMore: count > query.pageNumber * PAGE_SIZE,
+    };
+  }
+
+  /** GET /companies/list: every company, by name, for pickers. */
+  async listAll(): Promise<Company[]> {
+    const rows = await this.companies.find({ relations: { plan: true }, order: { name: 'ASC', id: 'ASC' } });
+    return rows.map((c) => toCompany(c));
+  }
+
+  /**
+   * The super-admin reads any company; a company's admins read their own (the settings page's
+   * schedules tab); anyone else's company does not exist for them.
+   */
+  async findOne(auth: AuthUser, id: number): Promise<Company> {
+    this.assertMayRead(auth, id);
+    return this.read(id);
+  }
+
+  /** POST /companies: the company with the catalogue's settings and its first admin, in one transaction. */
+  async create(input: CompanyCreateInput): Promise<Company> {
+    await this.assertPlan(input.planId);
+    await this.assertEmailFree(input.email);
+    const passwordHash = await hashPassword(input.password);
+    const created = await this.createWithAdmin(
+      {
+        name: input.name,
+        email: input.email,
+        phone: input.phone || null,
+        planId: input.planId,
+        status: input.status,
+        dueDate: input.dueDate,
+        recurrence: input.recurrence,
+      },
+      { name: input.name, email: input.email, passwordHash },
+      input.campaignsEnabled === undefined ? {} : { campaignsEnabled: String(input.campaignsEnabled) },
+    );
+    return this.read(created.id);
+  }
+
+  async update(id: number, input: CompanyInput): Promise<Company> {
+    const company = await this.load(id);
+    if (company.isPlatform && !input.status) throw new DomainError('ERR_PLATFORM_COMPANY_PROTECTED');
+    if (input.planId !== company.planId) await this.assertPlan(input.planId);
+    const planChanged = input.planId !== company.planId;
+    const disabled = company.status && !input.status;
+    await this.companies.update(
+      { id },
+      {
+        name: input.name,
+        email: input.email,
+        phone: input.phone || null,
+        planId: input.planId,
+        status: input.status,
+        dueDate: input.dueDate,
+        recurrence: input.recurrence,
+      },
+    );
+    if (input.campaignsEnabled !== undefined) {
+      await this.settings.set(id, 'campaignsEnabled', String(input.campaignsEnabled));
+    }
+    if (planChanged) await this.plans.forget(id);
+    // A disabled company cannot sign in (see AuthService) and keeps no session open.
+    if (disabled) await this.sessions.revokeAllOfCompany(id, 'company-disabled');
+    return this.read(id);
+  }
+
+  /**
+   * Deletes a company and everything it owns. Its WhatsApp connections are signed out first, so the
+   * phones drop the linked device and no message arrives for a company that is going away; then the
+   * rows go (every table of company data cascades from the company) and its media directory
+   * DATA_DIR/public/company{id}.
+   */
+  async remove(id: number): Promise<void> {
+    const company = await this.load(id);
+    if (company.isPlatform) throw new DomainError('ERR_PLATFORM_COMPANY_PROTECTED');
+    const connections = await this.db
+      .getRepository(WhatsappEntity)
+      .find({ where: { companyId: id }, select: { id: true } });
+    for (const connection of connections) await this.connections.discard(connection.id);
+    await this.sessions.revokeAllOfCompany(id, 'company-deleted');
+    await this.companies.delete({ id });
+    await this.plans.forget(id);
+    await rm(join(this.config.dataDir, 'public', `company${id}`), { recursive: true, force: true }).catch(
+      (error: Error) => this.logger.warn(`Media of deleted company ${id} left behind: ${error.message}`),
+    );
+  }
+
+  /** PUT /companies/{id}/schedules: the company's admins for their own company, the super-admin for any. */
+  async updateSchedules(auth: AuthUser, id: number, schedules: WeekdaySchedule[]): Promise<Company> {
+    this.assertMayRead(auth, id);
+    await this.load(id);
+    await this.companies.update({ id }, { schedules });
+    return this.read(id);
+  }
+
+  private assertMayRead(auth: AuthUser, id: number): void {
+    if (auth.super) return;
+    if (id !== auth.companyId) throw new DomainError('ERR_NO_COMPANY_FOUND');
+    if (!can(auth, 'settings:manage')) throw new DomainError('ERR_NO_PERMISSION');
+  }
+
+  private async createWithAdmin(
+    fields: Pick<CompanyEntity, 'name' | 'email' | 'phone' | 'planId' | 'status' | 'dueDate' | 'recurrence'>,
+    admin: { name: string; email: string; passwordHash: string },
+    settings: Record<string, string> = {},
+  ): Promise<CompanyEntity> {
+    try {
+      return await this.db.transaction(async (em: EntityManager) => {
+        const created = await em.save(em.create(CompanyEntity, { ...fields, isPlatform: false, schedules: [] }));
+        await this.settings.createDefaults(em, created.id, settings);
+        await em.insert(UserEntity, {
+          companyId: created.id,
+          name: admin.name.slice(0, 50),
+          email: admin.email,
+          passwordHash: admin.passwordHash,
+          profile: 'admin',
+          super: false,
+          allTicket: 'enabled',
+        });
+        return created;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DomainError('ERR_EMAIL_ALREADY_EXISTS');
+      throw error;
+    }
+  }
+
+  private async read(id: number): Promise<Company> {
+    const company = await this.load(id);
+    return toCompany(company, (await this.formSettings([id])).get(id) ?? []);
+  }
+
+  private async load(id: number): Promise<CompanyEntity> {
+    const company = await this.companies.findOne({ where: { id }, relations: { plan: true } });
+    if (!company) throw new DomainError('ERR_NO_COMPANY_FOUND');
+    return company;
+  }
+
+  private async assertPlan(planId: number): Promise<void> {
+    if (!(await this.db.getRepository(PlanEntity).exists({ where: { id: planId } }))) throw unknownPlan();
+  }
+
+  /** The first admin signs in with the company's e-mail, so no user may hold it already. */
+  private async assertEmailFree(email: string): Promise<void> {
+    if (await this.db.getRepository(UserEntity).exists({ where: { email } })) {
+      throw new DomainError('ERR_EMAIL_ALREADY_EXISTS');
+    }
+  }
+
+  private async formSettings(companyIds: number[]): Promise<Map<number, SettingEntry[]>> {
+    const byCompany = new Map<number, SettingEntry[]>();
+    if (!companyIds.length) return byCompany;
+    const rows = await this.db
+      .getRepository(SettingEntity)
+      .find({ where: { companyId: In(companyIds), key: In([...FORM_SETTINGS]) } });
+    for (const row of rows) {
+      const list = byCompany.get(row.companyId) ?? [];
+      list.push({ key: row.key, value: row.value });
+      byCompany.set(row.companyId, list);
+    }
+    return byCompany;
   }
 }

@@ -1,6 +1,10 @@
-import { Controller, Get } from '@nestjs/common';
-import { Public } from '../../common/decorators.js';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { planSchema, type PlanInput } from '@atendo/shared';
+import { Public, RequirePermission } from '../../common/decorators.js';
+import { IdPipe, YupPipe } from '../../common/validation.pipe.js';
 import { PlansService } from './plans.service.js';
+
+const id = new IdPipe('ERR_NO_PLAN_FOUND');
 
 @Controller('plans')
 export class PlansController {
@@ -11,5 +15,36 @@ export class PlansController {
   @Get('list')
   list() {
     return this.plans.list();
+  }
+
+  @Get('all')
+  @RequirePermission('plans:manage')
+  all() {
+    return this.plans.list();
+  }
+
+  @Get(':id')
+  @RequirePermission('plans:manage')
+  findOne(@Param('id', id) planId: number) {
+    return this.plans.findOne(planId);
+  }
+
+  @Post()
+  @RequirePermission('plans:manage')
+  create(@Body(new YupPipe(planSchema)) body: PlanInput) {
+    return this.plans.create(body);
+  }
+
+  @Put(':id')
+  @RequirePermission('plans:manage')
+  update(@Param('id', id) planId: number, @Body(new YupPipe(planSchema)) body: PlanInput) {
+    return this.plans.update(planId, body);
+  }
+
+  @Delete(':id')
+  @RequirePermission('plans:manage')
+  @HttpCode(204)
+  async remove(@Param('id', id) planId: number) {
+    await this.plans.remove(planId);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { defaultSettings, isSettingKey, settingUpdateSchema, type SettingEntry } from '@atendo/shared';
+import { defaultSettings, isSettingKey, settingUpdateSchema, type SettingEntry, type SettingKey } from '@atendo/shared';
 import { ValidationError } from 'yup';
 import { EntityManager, Repository } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
@@ -38,6 +38,14 @@ export class SettingsService {
     }
     this.realtime.toCompany(auth.companyId, 'settings', { action: 'update', setting: { key, value } });
     return { key, value };
+  }
+
+  /** Sets one setting of a company on the super-admin's behalf (the company form's campaigns switch). */
+  async set(companyId: number, key: SettingKey, value: string): Promise<void> {
+    const existing = await this.settings.findOneBy({ companyId, key });
+    if (existing) await this.settings.update({ id: existing.id }, { value });
+    else await this.settings.insert({ companyId, key, value });
+    this.realtime.toCompany(companyId, 'settings', { action: 'update', setting: { key, value } });
   }
 
   /** Every company starts with the catalogue's defaults (in the caller's transaction). */

@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Help, HelpInput, HelpsPage } from '@atendo/shared';
+import { Brackets, Repository } from 'typeorm';
+import { DomainError } from '../../common/domain-error.js';
+import { likePattern, PAGE_SIZE, type ListQuery } from '../../common/pagination.js';
+import { HelpEntity } from './entities/help.entity.js';
+
+function toHelp(h: HelpEntity): Help {
+  return { id: h.id, title: h.title, description: h.description, video: h.video };
+}
+
+/** Help videos are the platform's, not a company's: no tenant filter, writes for the super-admin only. */
+@Injectable()
+export class HelpsService {
+  constructor(@InjectRepository(HelpEntity) private readonly helps: Repository<HelpEntity>) {}
+
+  async page(query: ListQuery): Promise<HelpsPage> {
+    const qb = this.helps.createQueryBuilder('h');
+    if (query.searchParam) {
+      const pattern = likePattern(query.searchParam);
+      qb.where(
+        new Brackets((w) =>
+          w
+            .where('LOWER(h.title) LIKE :pattern', { pattern })
+            .orWhere('LOWER(h.description) LIKE :pattern', { pattern }),
+        ),
+      );
+    }
+    const count = await qb.getCount();
+    const rows = await qb
+      .orderBy('h.title', 'ASC')
+      .addOrderBy('h.id', 'ASC')
+      .skip((query.pageNumber - 1) * PAGE_SIZE)
+      .take(PAGE_SIZE)
+      .getMany();
+    return { records: rows.map(toHelp), count, hasMore: count > query.pageNumber * PAGE_SIZE };
+  }
+
+  async list(): Promise<Help[]> {
+    const rows = await this.helps.find({ order: { title: 'ASC', id: 'ASC' } });
+    return rows.map(toHelp);
+  }
+
+  async findOne(id: number): Promise<Help> {
+    return toHelp(await this.load(id));
+  }
+
+  async create(input: HelpInput): Promise<Help> {
+    return toHelp(await this.helps.save(this.helps.create(input)));
+  }
+
+  async update(id: number, input: HelpInput): Promise<Help> {
+    const help = await this.load(id);
+    return toHelp(await this.helps.save(this.helps.merge(help, input)));
+  }
+
+  async remove(id: number): Promise<void> {
+    const { affected } = await this.helps.delete({ id });
+    if (!affected) throw new DomainError('ERR_NO_HELP_FOUND');
+  }
+
+  private async load(id: number): Promise<HelpEntity> {
+    const help = await this.helps.findOneBy({ id });
+    if (!help) throw new DomainError('ERR_NO_HELP_FOUND');
+    return help;
+  }
+}
