@@ -1,6 +1,7 @@
 // Draws the Atendo logo (a green rounded square holding a white speech bubble) into the PNGs that
-// electron-builder and the tray use. Shapes are signed-distance functions sampled 4×4 per pixel,
-// so every size is rendered from geometry instead of downscaled. No dependency: PNG encoding needs
+// electron-builder and the tray use, and the unread overlays of the Windows taskbar. Shapes are
+// signed-distance functions sampled 4×4 per pixel, so every size is rendered from geometry instead
+// of downscaled. No dependency: PNG encoding needs
 // only zlib. Run `node build/generate-icons.mjs` after changing the logo and commit the output.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -46,7 +47,40 @@ function logoColour(x, y, { unread }) {
   return inDot ? green : WHITE;
 }
 
-function render(size, options = { unread: false }) {
+// A 3×5 pixel font, enough for the taskbar overlay's "1" to "9" and "9+" at 16 px.
+const GLYPHS = {
+  1: ['.#.', '##.', '.#.', '.#.', '###'],
+  2: ['###', '..#', '###', '#..', '###'],
+  3: ['###', '..#', '###', '..#', '###'],
+  4: ['#.#', '#.#', '###', '..#', '..#'],
+  5: ['###', '#..', '###', '..#', '###'],
+  6: ['###', '#..', '###', '#.#', '###'],
+  7: ['###', '..#', '..#', '..#', '..#'],
+  8: ['###', '#.#', '###', '#.#', '###'],
+  9: ['###', '#.#', '###', '..#', '###'],
+  '+': ['...', '.#.', '###', '.#.', '...'],
+};
+
+function insideText(x, y, text) {
+  // One empty column between glyphs; the cell size keeps the text inside the circle.
+  const columns = text.length * 4 - 1;
+  const cell = text.length > 1 ? 0.1 : 0.12;
+  const left = 0.5 - (columns * cell) / 2;
+  const top = 0.5 - (5 * cell) / 2;
+  const column = Math.floor((x - left) / cell);
+  const row = Math.floor((y - top) / cell);
+  if (row < 0 || row >= 5 || column < 0 || column >= columns || column % 4 === 3) return false;
+  return GLYPHS[text[Math.floor(column / 4)]][row][column % 4] === '#';
+}
+
+/** The Windows taskbar overlay: a red disc with the count in white, or a smaller disc alone. */
+function overlayColour(x, y, { text }) {
+  if (!text) return circle(x, y, 0.5, 0.5, 0.3) <= 0 ? UNREAD_RED : null;
+  if (circle(x, y, 0.5, 0.5, 0.5) > 0) return null;
+  return insideText(x, y, text) ? WHITE : UNREAD_RED;
+}
+
+function render(size, options = { unread: false }, colourAt = logoColour) {
   const samples = 4;
   const rgba = Buffer.alloc(size * size * 4);
   for (let py = 0; py < size; py += 1) {
@@ -57,7 +91,7 @@ function render(size, options = { unread: false }) {
       let covered = 0;
       for (let sy = 0; sy < samples; sy += 1) {
         for (let sx = 0; sx < samples; sx += 1) {
-          const colour = logoColour((px + (sx + 0.5) / samples) / size, (py + (sy + 0.5) / samples) / size, options);
+          const colour = colourAt((px + (sx + 0.5) / samples) / size, (py + (sy + 0.5) / samples) / size, options);
           if (!colour) continue;
           r += colour[0];
           g += colour[1];
@@ -123,4 +157,13 @@ for (const [name, unread] of [
 ]) {
   write(`tray/${name}.png`, render(16, { unread }));
   write(`tray/${name}@2x.png`, render(32, { unread }));
+}
+// Windows draws the overlay at 16 px (32 px on high-density screens) over the taskbar button.
+for (const [name, text] of [
+  ...['1', '2', '3', '4', '5', '6', '7', '8', '9'].map((digit) => [`overlay-${digit}`, digit]),
+  ['overlay-9plus', '9+'],
+  ['overlay-dot', ''],
+]) {
+  write(`overlay/${name}.png`, render(16, { text }, overlayColour));
+  write(`overlay/${name}@2x.png`, render(32, { text }, overlayColour));
 }

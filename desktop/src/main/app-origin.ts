@@ -2,7 +2,6 @@
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'atendo';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
-export const APP_ENTRY_URL = `${APP_ORIGIN}/`;
 
 /** Parsed rather than prefix-matched, so `app://atendo.evil/` or `app://atendo@x/` never pass. */
 export function isAppUrl(value: string): boolean {

@@ -1,7 +1,13 @@
+/** The help videos' player (YouTube's privacy-enhanced one) and their thumbnails. */
+const HELP_PLAYER = 'https://www.youtube-nocookie.com';
+const HELP_THUMBNAILS = 'https://i.ytimg.com';
+
 /**
  * The CSP of every app:// answer. It follows the saved server: the renderer calls the API, opens
  * the socket and shows media and avatars from that origin and nowhere else. Fluent UI (Griffel)
  * injects <style> tags at run time, hence 'unsafe-inline' for styles only; scripts stay 'self'.
+ * The one outside exception is the help videos: YouTube's privacy-enhanced player in a frame, and
+ * the videos' thumbnails.
  */
 export function buildContentSecurityPolicy(serverUrl: string | null): string {
   const server = serverOrigins(serverUrl);
@@ -9,10 +15,11 @@ export function buildContentSecurityPolicy(serverUrl: string | null): string {
     ['default-src', ["'self'"]],
     ['script-src', ["'self'"]],
     ['connect-src', ["'self'", ...server]],
-    ['img-src', ["'self'", 'data:', 'blob:', ...server.slice(0, 1)]],
+    ['img-src', ["'self'", 'data:', 'blob:', ...server.slice(0, 1), HELP_THUMBNAILS]],
     ['media-src', ["'self'", 'blob:', ...server.slice(0, 1)]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['font-src', ["'self'", 'data:']],
+    ['frame-src', [HELP_PLAYER]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],

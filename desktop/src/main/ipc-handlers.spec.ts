@@ -5,9 +5,12 @@ import { registerIpcHandlers, type IpcMainPort } from './ipc-handlers.js';
 import {
   IPC_ERRORS,
   assertTrustedSender,
+  parseDownloadArgs,
+  parseLanguageArgs,
   parseLogoutArgs,
   parseNotifyArgs,
   parseRoute,
+  parseTagArgs,
   parseUnreadCountArgs,
   type IpcSenderEvent,
 } from './ipc-validators.js';
@@ -49,9 +52,10 @@ function setup() {
     },
     logout: async (token) => void calls.push(['logout', token]),
   };
-  const attention: Attention = {
-    setUnreadCount: (count) => void calls.push(['badge', count]),
+  const attention: Pick<Attention, 'setUnread' | 'notify' | 'dismiss'> = {
+    setUnread: (state) => void calls.push(['badge', state]),
     notify: (request) => void calls.push(['notify', request]),
+    dismiss: (tag) => void calls.push(['dismiss', tag]),
   };
   const ipc = fakeIpcMain();
   registerIpcHandlers({
@@ -64,7 +68,10 @@ function setup() {
       },
     },
     auth,
+    isStorageSecure: () => false,
     attention,
+    setLanguage: (language) => void calls.push(['language', language]),
+    download: (url) => void calls.push(['download', url]),
     onRejectedMessage: (channel, error) => void rejected.push([channel, error]),
   });
   return { ...ipc, calls, rejected };
@@ -110,12 +117,39 @@ describe('argument validators', () => {
     );
   });
 
-  it('accepts unread counts that are non-negative integers', () => {
-    expect(parseUnreadCountArgs([3])).toBe(3);
+  it('accepts unread counts that are non-negative integers, optionally marked stale', () => {
+    expect(parseUnreadCountArgs([3])).toEqual({ count: 3, stale: false });
+    expect(parseUnreadCountArgs([3, { stale: true }])).toEqual({ count: 3, stale: true });
+    expect(parseUnreadCountArgs([3, {}])).toEqual({ count: 3, stale: false });
     for (const count of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '3', null, 2_000_000]) {
       expect(() => parseUnreadCountArgs([count])).toThrow(IPC_ERRORS.invalidArguments);
     }
     expect(() => parseUnreadCountArgs([])).toThrow(IPC_ERRORS.invalidArguments);
+    expect(() => parseUnreadCountArgs([3, { stale: 'yes' }])).toThrow(IPC_ERRORS.invalidArguments);
+    expect(() => parseUnreadCountArgs([3, true])).toThrow(IPC_ERRORS.invalidArguments);
+    expect(() => parseUnreadCountArgs([3, {}, 1])).toThrow(IPC_ERRORS.invalidArguments);
+  });
+
+  it('accepts a non-empty bounded notification tag', () => {
+    expect(parseTagArgs(['ticket-9'])).toBe('ticket-9');
+    for (const args of [[''], ['x'.repeat(300)], [9], [], ['a', 'b']]) {
+      expect(() => parseTagArgs(args)).toThrow(IPC_ERRORS.invalidArguments);
+    }
+  });
+
+  it("accepts only the app's languages", () => {
+    expect(parseLanguageArgs(['pt'])).toBe('pt');
+    for (const args of [['de'], ['pt-BR'], [null], [], ['en', 'es']]) {
+      expect(() => parseLanguageArgs(args)).toThrow(IPC_ERRORS.invalidArguments);
+    }
+  });
+
+  it('accepts http(s) download URLs only', () => {
+    expect(parseDownloadArgs(['https://a.example.com/public/x.pdf'])).toBe('https://a.example.com/public/x.pdf');
+    for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'app://atendo/x', 'https://a/\nb', 42]) {
+      expect(() => parseDownloadArgs([url])).toThrow(IPC_ERRORS.invalidArguments);
+    }
+    expect(() => parseDownloadArgs([`https://a.example.com/${'x'.repeat(3000)}`])).toThrow(IPC_ERRORS.invalidArguments);
   });
 
   it('accepts a header-safe access token or null on logout', () => {
@@ -136,9 +170,18 @@ describe('registerIpcHandlers', () => {
         DESKTOP_IPC.login,
         DESKTOP_IPC.refresh,
         DESKTOP_IPC.logout,
+        DESKTOP_IPC.isStorageSecure,
       ].sort(),
     );
-    expect([...listeners.keys()].sort()).toEqual([DESKTOP_IPC.setUnreadCount, DESKTOP_IPC.notify].sort());
+    expect([...listeners.keys()].sort()).toEqual(
+      [
+        DESKTOP_IPC.setUnreadCount,
+        DESKTOP_IPC.notify,
+        DESKTOP_IPC.dismissNotification,
+        DESKTOP_IPC.setLanguage,
+        DESKTOP_IPC.download,
+      ].sort(),
+    );
   });
 
   it('serves a trusted sender with valid arguments', async () => {
@@ -152,12 +195,21 @@ describe('registerIpcHandlers', () => {
       invoke(DESKTOP_IPC.login, fromApp, { email: 'ana@acme.com', password: 'secret', extra: true }),
     ).resolves.toEqual({ token: 't', user: {} });
     await invoke(DESKTOP_IPC.logout, fromApp, 'access');
+    await expect(invoke(DESKTOP_IPC.isStorageSecure, fromApp)).resolves.toBe(false);
     send(DESKTOP_IPC.setUnreadCount, fromApp, 4);
+    send(DESKTOP_IPC.setUnreadCount, fromApp, 2, { stale: true });
+    send(DESKTOP_IPC.dismissNotification, fromApp, 'ticket-1');
+    send(DESKTOP_IPC.setLanguage, fromApp, 'es');
+    send(DESKTOP_IPC.download, fromApp, 'https://atendo.example.com/public/a.pdf');
     expect(calls).toEqual([
       ['setUrl', 'atendo.example.com'],
       ['login', { email: 'ana@acme.com', password: 'secret' }],
       ['logout', 'access'],
-      ['badge', 4],
+      ['badge', { count: 4, stale: false }],
+      ['badge', { count: 2, stale: true }],
+      ['dismiss', 'ticket-1'],
+      ['language', 'es'],
+      ['download', 'https://atendo.example.com/public/a.pdf'],
     ]);
   });
 
@@ -169,6 +221,7 @@ describe('registerIpcHandlers', () => {
       DESKTOP_IPC.login,
       DESKTOP_IPC.refresh,
       DESKTOP_IPC.logout,
+      DESKTOP_IPC.isStorageSecure,
     ]) {
       await expect(invoke(channel, fromWeb, 'x')).rejects.toThrow(IPC_ERRORS.forbiddenSender);
     }
@@ -201,12 +254,20 @@ describe('registerIpcHandlers', () => {
     send(DESKTOP_IPC.setUnreadCount, fromApp, -3);
     send(DESKTOP_IPC.notify, fromApp, { title: 'Ana', body: 'Hi', route: 'https://evil.com', tag: 't' });
     send(DESKTOP_IPC.notify, fromWeb, { title: 'Ana', body: 'Hi', route: '/tickets/1', tag: 't' });
+    send(DESKTOP_IPC.dismissNotification, fromWeb, 'ticket-1');
+    send(DESKTOP_IPC.setLanguage, fromApp, 'fr');
+    send(DESKTOP_IPC.download, fromWeb, 'https://atendo.example.com/public/a.pdf');
+    send(DESKTOP_IPC.download, fromApp, 'file:///etc/passwd');
     expect(calls).toEqual([]);
     expect(rejected.map(([channel, error]) => [channel, (error as Error).message])).toEqual([
       [DESKTOP_IPC.setUnreadCount, IPC_ERRORS.forbiddenSender],
       [DESKTOP_IPC.setUnreadCount, IPC_ERRORS.invalidArguments],
       [DESKTOP_IPC.notify, IPC_ERRORS.invalidArguments],
       [DESKTOP_IPC.notify, IPC_ERRORS.forbiddenSender],
+      [DESKTOP_IPC.dismissNotification, IPC_ERRORS.forbiddenSender],
+      [DESKTOP_IPC.setLanguage, IPC_ERRORS.invalidArguments],
+      [DESKTOP_IPC.download, IPC_ERRORS.forbiddenSender],
+      [DESKTOP_IPC.download, IPC_ERRORS.invalidArguments],
     ]);
   });
 });

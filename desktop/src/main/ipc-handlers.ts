@@ -1,13 +1,16 @@
-import { DESKTOP_IPC, type AuthResponse, type ServerCheckResult } from '@atendo/shared';
+import { DESKTOP_IPC, type AuthResponse, type Language, type ServerCheckResult } from '@atendo/shared';
 import type { Attention } from './attention.js';
 import type { AuthClient } from './auth-client.js';
 import {
   assertTrustedSender,
+  parseDownloadArgs,
+  parseLanguageArgs,
   parseLoginArgs,
   parseLogoutArgs,
   parseNoArgs,
   parseNotifyArgs,
   parseServerUrlArgs,
+  parseTagArgs,
   parseUnreadCountArgs,
   type IpcSenderEvent,
 } from './ipc-validators.js';
@@ -27,7 +30,11 @@ export interface IpcHandlerDeps {
   ipcMain: IpcMainPort;
   server: ServerSettings;
   auth: AuthClient;
-  attention: Attention;
+  isStorageSecure(): boolean;
+  attention: Pick<Attention, 'setUnread' | 'notify' | 'dismiss'>;
+  setLanguage(language: Language): void;
+  /** Starts saving a media file; refuses (throws) a URL that is not the server's. */
+  download(url: string): void;
   /** Failed fire-and-forget calls have nobody to reject to; they are reported here. */
   onRejectedMessage?(channel: string, error: unknown): void;
 }
@@ -39,14 +46,19 @@ interface InvokeHandlers {
   [DESKTOP_IPC.login]: (args: unknown[]) => Promise<AuthResponse>;
   [DESKTOP_IPC.refresh]: (args: unknown[]) => Promise<AuthResponse>;
   [DESKTOP_IPC.logout]: (args: unknown[]) => Promise<void>;
+  [DESKTOP_IPC.isStorageSecure]: (args: unknown[]) => Promise<boolean>;
 }
 
 interface SendHandlers {
   [DESKTOP_IPC.setUnreadCount]: (args: unknown[]) => void;
   [DESKTOP_IPC.notify]: (args: unknown[]) => void;
+  [DESKTOP_IPC.dismissNotification]: (args: unknown[]) => void;
+  [DESKTOP_IPC.setLanguage]: (args: unknown[]) => void;
+  [DESKTOP_IPC.download]: (args: unknown[]) => void;
 }
 
-export function registerIpcHandlers({ ipcMain, server, auth, attention, onRejectedMessage }: IpcHandlerDeps): void {
+export function registerIpcHandlers(deps: IpcHandlerDeps): void {
+  const { ipcMain, server, auth, attention, onRejectedMessage } = deps;
   const invokeHandlers: InvokeHandlers = {
     [DESKTOP_IPC.getServerUrl]: async (args) => {
       parseNoArgs(args);
@@ -59,11 +71,18 @@ export function registerIpcHandlers({ ipcMain, server, auth, attention, onReject
       return auth.refresh();
     },
     [DESKTOP_IPC.logout]: async (args) => auth.logout(parseLogoutArgs(args)),
+    [DESKTOP_IPC.isStorageSecure]: async (args) => {
+      parseNoArgs(args);
+      return deps.isStorageSecure();
+    },
   };
 
   const sendHandlers: SendHandlers = {
-    [DESKTOP_IPC.setUnreadCount]: (args) => attention.setUnreadCount(parseUnreadCountArgs(args)),
+    [DESKTOP_IPC.setUnreadCount]: (args) => attention.setUnread(parseUnreadCountArgs(args)),
     [DESKTOP_IPC.notify]: (args) => attention.notify(parseNotifyArgs(args)),
+    [DESKTOP_IPC.dismissNotification]: (args) => attention.dismiss(parseTagArgs(args)),
+    [DESKTOP_IPC.setLanguage]: (args) => deps.setLanguage(parseLanguageArgs(args)),
+    [DESKTOP_IPC.download]: (args) => deps.download(parseDownloadArgs(args)),
   };
 
   for (const [channel, handler] of Object.entries(invokeHandlers) as Array<

@@ -1,4 +1,5 @@
-import type { LoginRequest } from '@atendo/shared';
+import { LANGUAGES, type DesktopNotification, type Language, type LoginRequest } from '@atendo/shared';
+import type { UnreadState } from './badge.js';
 import { isAppUrl } from './app-origin.js';
 
 /** Rejection codes of the IPC layer itself, in the same `ERR_*` family as the server's. */
@@ -84,11 +85,15 @@ export function parseLogoutArgs(args: unknown[]): string | null {
   return token.length > 0 ? token : null;
 }
 
-export function parseUnreadCountArgs(args: unknown[]): number {
-  if (args.length !== 1) invalid();
+/** `(count)` or `(count, { stale })`; an unknown option is ignored rather than trusted. */
+export function parseUnreadCountArgs(args: unknown[]): UnreadState {
+  if (args.length !== 1 && args.length !== 2) invalid();
   const count = args[0];
   if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count > LIMITS.unreadCount) invalid();
-  return count;
+  if (args.length === 1) return { count, stale: false };
+  const stale = record(args[1]).stale;
+  if (stale !== undefined && typeof stale !== 'boolean') invalid();
+  return { count, stale: stale === true };
 }
 
 /** A path inside the app (`/tickets/42?tab=notes`), never a URL that could leave it. */
@@ -99,14 +104,7 @@ export function parseRoute(value: unknown): string {
   return route;
 }
 
-export interface NotificationRequest {
-  title: string;
-  body: string;
-  route: string;
-  tag: string;
-}
-
-export function parseNotifyArgs(args: unknown[]): NotificationRequest {
+export function parseNotifyArgs(args: unknown[]): DesktopNotification {
   if (args.length !== 1) invalid();
   const input = record(args[0]);
   const title = string(input.title, LIMITS.title);
@@ -117,4 +115,24 @@ export function parseNotifyArgs(args: unknown[]): NotificationRequest {
     route: parseRoute(input.route),
     tag: string(input.tag, LIMITS.tag),
   };
+}
+
+export function parseTagArgs(args: unknown[]): string {
+  if (args.length !== 1) invalid();
+  const tag = string(args[0], LIMITS.tag);
+  if (tag.length === 0) invalid();
+  return tag;
+}
+
+export function parseLanguageArgs(args: unknown[]): Language {
+  if (args.length !== 1 || !(LANGUAGES as readonly unknown[]).includes(args[0])) invalid();
+  return args[0] as Language;
+}
+
+/** Shape only: whether the URL may be fetched is the server's origin check in main-app. */
+export function parseDownloadArgs(args: unknown[]): string {
+  if (args.length !== 1) invalid();
+  const url = string(args[0], LIMITS.url);
+  if (CONTROL_CHARACTERS.test(url) || !/^https?:\/\//i.test(url)) invalid();
+  return url;
 }

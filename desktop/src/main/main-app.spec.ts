@@ -1,17 +1,22 @@
+import { jest } from '@jest/globals';
 import { DESKTOP_IPC } from '@atendo/shared';
-import type { BrowserWindowConstructorOptions, CustomScheme } from 'electron';
-import type { NotificationPort } from './attention.js';
+import type { BrowserWindowConstructorOptions, CustomScheme, NativeImage } from 'electron';
+import type { ContextMenuParams } from './context-menu.js';
+import { IDLE_POLL_MS, type SystemIdleState } from './idle-monitor.js';
 import type { IpcSenderEvent } from './ipc-validators.js';
 import {
   createMainApp,
   type AppPort,
+  type DownloadItemPort,
   type GuardableEvent,
   type MainAppDeps,
   type SessionPort,
   type WebContentsPort,
   type WindowPort,
 } from './main-app.js';
+import type { NotificationOptions, NotificationPort } from './notification-center.js';
 import { MemoryStore, fakeFetch, fakeSafeStorage, jsonResponse } from './test-fakes.js';
+import type { MenuEntry, TrayPort } from './tray.js';
 
 type Listener = (...args: unknown[]) => unknown;
 /** Any listener, whatever its parameter types: the fakes stand in for Electron's typed emitters. */
@@ -31,15 +36,23 @@ class FakeEmitter {
   }
 }
 
+class FakeWebContentsOfWindow extends FakeEmitter {
+  constructor(private readonly window: FakeWindow) {
+    super();
+  }
+  send = (channel: string, ...args: unknown[]) => void this.window.sent.push([channel, args]);
+  reload = () => void this.window.actions.push('reload');
+  downloadURL = (url: string) => void this.window.actions.push(`download:${url}`);
+  replaceMisspelling = (word: string) => void this.window.actions.push(`replace:${word}`);
+}
+
 class FakeWindow extends FakeEmitter implements WindowPort {
   readonly sent: Array<[string, unknown[]]> = [];
   readonly actions: string[] = [];
   loadedUrl: string | null = null;
   minimized = true;
-  readonly webContents = {
-    send: (channel: string, ...args: unknown[]) => void this.sent.push([channel, args]),
-    reload: () => void this.actions.push('reload'),
-  };
+  focused = false;
+  readonly webContents = new FakeWebContentsOfWindow(this);
   constructor(readonly options: BrowserWindowConstructorOptions) {
     super();
   }
@@ -48,9 +61,34 @@ class FakeWindow extends FakeEmitter implements WindowPort {
   }
   isDestroyed = () => false;
   isMinimized = () => this.minimized;
+  isFocused = () => this.focused;
   restore = () => void this.actions.push('restore');
   show = () => void this.actions.push('show');
+  hide = () => void this.actions.push('hide');
   focus = () => void this.actions.push('focus');
+  flashFrame = (flag: boolean) => void this.actions.push(`flash:${flag}`);
+  setOverlayIcon = (overlay: NativeImage | null, description: string) =>
+    void this.actions.push(`overlay:${(overlay as unknown as { name?: string } | null)?.name ?? null}:${description}`);
+}
+
+class FakeTray extends FakeEmitter implements TrayPort {
+  image = 'tray';
+  tooltip = '';
+  menu: MenuEntry[] = [];
+  setImage(icon: string) {
+    this.image = icon;
+  }
+  setToolTip(text: string) {
+    this.tooltip = text;
+  }
+  setContextMenu(entries: MenuEntry[]) {
+    this.menu = entries;
+  }
+  item(label: string): MenuEntry {
+    const entry = this.menu.find((candidate) => candidate.label === label);
+    if (!entry) throw new Error(`No tray entry ${label} in ${JSON.stringify(this.menu)}`);
+    return entry;
+  }
 }
 
 class FakeWebContents extends FakeEmitter implements WebContentsPort {
@@ -63,7 +101,7 @@ class FakeWebContents extends FakeEmitter implements WebContentsPort {
 class FakeNotification extends FakeEmitter implements NotificationPort {
   shown = false;
   closed = false;
-  constructor(readonly options: { title: string; body: string }) {
+  constructor(readonly options: NotificationOptions) {
     super();
   }
   show() {
@@ -76,8 +114,27 @@ class FakeNotification extends FakeEmitter implements NotificationPort {
 
 const fromApp: IpcSenderEvent = { senderFrame: { url: 'app://atendo/' } };
 
-function setup(options: { locked?: boolean; fetch?: ReturnType<typeof fakeFetch> } = {}) {
+interface SetupOptions {
+  locked?: boolean;
+  fetch?: ReturnType<typeof fakeFetch>;
+  platform?: NodeJS.Platform;
+  argv?: string[];
+  locale?: string;
+}
+
+const TICKET_UUID = '3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f';
+
+function setup(options: SetupOptions = {}) {
   const appEvents = new FakeEmitter();
+  const sessionEvents = new FakeEmitter();
+  const powerEvents = new FakeEmitter();
+  const trays: FakeTray[] = [];
+  const menus: MenuEntry[][] = [];
+  const deepLinkSchemes: string[] = [];
+  const spellcheck: string[][] = [];
+  const dictionary: string[] = [];
+  const dock: string[] = [];
+  let idleState: SystemIdleState = 'active';
   const windows: FakeWindow[] = [];
   const notifications: FakeNotification[] = [];
   const opened: string[] = [];
@@ -97,11 +154,19 @@ function setup(options: { locked?: boolean; fetch?: ReturnType<typeof fakeFetch>
     whenReady: () => ready,
     on: (event: string, listener: AnyListener) => appEvents.on(event, listener),
     getVersion: () => '1.2.3',
+    getLocale: () => options.locale ?? 'pt-BR',
     setBadgeCount: (count = 0) => {
       badge.push(count);
       return true;
     },
     setAppUserModelId: (id) => void calls.push(`appUserModelId:${id}`),
+    dock: {
+      setBadge: (text) => void dock.push(text),
+      bounce: (type) => {
+        dock.push(`bounce:${type}`);
+        return 1;
+      },
+    },
   };
   const store = new MemoryStore();
   const deps: MainAppDeps = {
@@ -123,16 +188,37 @@ function setup(options: { locked?: boolean; fetch?: ReturnType<typeof fakeFetch>
       registerSchemesAsPrivileged: (list) => void schemes.push(...list),
       handle: (scheme, handler) => void handled.set(scheme, handler),
     },
-    getDefaultSession: () => ({
+    getDefaultSession: (): SessionPort => ({
       setPermissionRequestHandler: (handler) => void (requestHandler = handler),
       setPermissionCheckHandler: () => {},
+      availableSpellCheckerLanguages: ['de', 'en-GB', 'en-US', 'es', 'pt-BR'],
+      setSpellCheckerLanguages: (languages) => void spellcheck.push(languages),
+      addWordToSpellCheckerDictionary: (word) => {
+        dictionary.push(word);
+        return true;
+      },
+      on: (event, listener) => void sessionEvents.on(event, listener),
+    }),
+    getPowerMonitor: () => ({
+      on: (event, listener) => void powerEvents.on(event, listener),
+      getSystemIdleState: () => idleState,
     }),
     createNotification: (notificationOptions) => {
       const notification = new FakeNotification(notificationOptions);
       notifications.push(notification);
       return notification;
     },
-    platform: 'linux',
+    createTray: () => {
+      const tray = new FakeTray();
+      trays.push(tray);
+      return tray;
+    },
+    popupMenu: (entries) => void menus.push(entries),
+    overlayIcon: (name) => ({ name }) as unknown as NativeImage,
+    registerDeepLinkScheme: (scheme) => void deepLinkSchemes.push(scheme),
+    getDownloadsPath: () => '/home/ana/Downloads',
+    platform: options.platform ?? 'linux',
+    argv: options.argv ?? ['/opt/atendo/atendo'],
     rendererRoot: '/opt/atendo/dist/renderer',
     preloadPath: '/opt/atendo/dist/preload/preload.cjs',
     log: { warn: () => {}, error: () => {} },
@@ -142,6 +228,15 @@ function setup(options: { locked?: boolean; fetch?: ReturnType<typeof fakeFetch>
     mainApp,
     store,
     appEvents,
+    sessionEvents,
+    powerEvents,
+    trays,
+    menus,
+    deepLinkSchemes,
+    spellcheck,
+    dictionary,
+    dock,
+    setIdleState: (state: SystemIdleState) => (idleState = state),
     windows,
     notifications,
     opened,
@@ -195,6 +290,9 @@ describe('createMainApp', () => {
       sandbox: true,
       nodeIntegration: false,
       webSecurity: true,
+      spellcheck: true,
+      backgroundThrottling: false,
+      autoplayPolicy: 'no-user-gesture-required',
       additionalArguments: ['--atendo-version=1.2.3'],
     });
     windows[0].emit('ready-to-show');
@@ -296,21 +394,233 @@ describe('createMainApp', () => {
     await expect(invoke(DESKTOP_IPC.getServerUrl)).resolves.toBeNull();
   });
 
-  it('sets the badge and shows notifications that navigate the window on click', async () => {
-    const { mainApp, windows, notifications, badge, send, becomeReady } = setup();
+  it('sets the badge and shows silent notifications that navigate the window on click', async () => {
+    const { mainApp, windows, notifications, badge, trays, send, becomeReady } = setup();
     mainApp.start();
     await becomeReady();
     send(DESKTOP_IPC.setUnreadCount, 7);
     expect(badge).toEqual([7]);
+    expect(trays[0].image).toBe('tray-unread');
+    expect(trays[0].tooltip).toBe('Atendo: 7 tickets com mensagens não lidas');
 
     send(DESKTOP_IPC.notify, { title: 'Ana', body: 'Olá', route: '/tickets/9', tag: 'ticket-9' });
-    send(DESKTOP_IPC.notify, { title: 'Ana', body: 'Olá de novo', route: '/tickets/9', tag: 'ticket-9' });
-    expect(notifications.map((n) => [n.options.body, n.shown, n.closed])).toEqual([
-      ['Olá', true, true],
-      ['Olá de novo', true, false],
-    ]);
-    notifications[1].emit('click');
-    expect(windows[0].actions).toEqual(['restore', 'show', 'focus']);
+    expect(notifications.map((n) => n.options)).toEqual([{ title: 'Ana', body: 'Olá', silent: true }]);
+    // The window is not focused: the taskbar flashes until it is.
+    expect(windows[0].actions).toEqual(['flash:true']);
+    windows[0].emit('focus');
+    expect(windows[0].actions).toEqual(['flash:true', 'flash:false']);
+
+    notifications[0].emit('click');
+    expect(windows[0].actions.slice(2)).toEqual(['restore', 'show', 'focus']);
     expect(windows[0].sent).toEqual([[DESKTOP_IPC.navigate, ['/tickets/9']]]);
+  });
+
+  it('Windows: the overlay icon follows the count; macOS: the dock badge and bounce', async () => {
+    const win = setup({ platform: 'win32', locale: 'en-US' });
+    win.mainApp.start();
+    await win.becomeReady();
+    win.send(DESKTOP_IPC.setUnreadCount, 12);
+    win.send(DESKTOP_IPC.setUnreadCount, 12, { stale: true });
+    expect(win.windows[0].actions).toEqual([
+      'overlay:overlay-9plus:12 tickets with unread messages',
+      'overlay:overlay-dot:Unread messages, the number will update when back online',
+    ]);
+    expect(win.badge).toEqual([]);
+
+    const mac = setup({ platform: 'darwin' });
+    mac.mainApp.start();
+    await mac.becomeReady();
+    mac.send(DESKTOP_IPC.setUnreadCount, 12);
+    mac.send(DESKTOP_IPC.notify, { title: 'Ana', body: 'Olá', route: '/tickets/9', tag: 'ticket-9' });
+    expect(mac.dock).toEqual(['12', 'bounce:informational']);
+  });
+
+  it('a page load resets the badge until the new page reports its count', async () => {
+    const { mainApp, windows, badge, send, becomeReady } = setup();
+    mainApp.start();
+    await becomeReady();
+    send(DESKTOP_IPC.setUnreadCount, 4);
+    windows[0].webContents.emit('did-navigate');
+    expect(badge).toEqual([4, 0]);
+  });
+
+  it('signing out clears the badge and the notifications, and disables the tray sign-out', async () => {
+    const fetch = fakeFetch(
+      jsonResponse(200, { token: 'a', user: { id: 1 } }, ['jrt=refresh-1; Path=/; HttpOnly']),
+      new Response(null, { status: 204 }),
+    );
+    const { mainApp, store, trays, notifications, badge, invoke, send, becomeReady } = setup({ fetch });
+    store.set('serverUrl', 'https://atendo.example.com');
+    mainApp.start();
+    await becomeReady();
+    expect(trays[0].item('Sair').enabled).toBe(false);
+    await invoke(DESKTOP_IPC.login, { email: 'ana@acme.com', password: 'secret' });
+    expect(trays[0].item('Sair').enabled).toBe(true);
+
+    send(DESKTOP_IPC.setUnreadCount, 3);
+    send(DESKTOP_IPC.notify, { title: 'Ana', body: 'Olá', route: '/tickets/9', tag: 'ticket-9' });
+    await invoke(DESKTOP_IPC.logout, 'a');
+    expect(mainApp.tokens.read()).toBeNull();
+    expect(store.get('encryptedRefreshToken')).toBeUndefined();
+    expect(badge).toEqual([3, 0]);
+    expect(trays[0].image).toBe('tray');
+    expect(notifications[0].closed).toBe(true);
+    expect(trays[0].item('Sair').enabled).toBe(false);
+  });
+
+  it('clears the badge when a refresh is refused, not when the server cannot be reached', async () => {
+    const fetch = fakeFetch(new TypeError('fetch failed'), jsonResponse(401, { error: 'ERR_SESSION_EXPIRED' }));
+    const { mainApp, store, badge, invoke, send, becomeReady } = setup({ fetch });
+    store.set('serverUrl', 'https://atendo.example.com');
+    mainApp.start();
+    await becomeReady();
+    mainApp.tokens.save('refresh-1');
+    send(DESKTOP_IPC.setUnreadCount, 3);
+    await expect(invoke(DESKTOP_IPC.refresh)).rejects.toThrow('ERR_SERVER_UNREACHABLE');
+    expect(badge).toEqual([3]);
+    await expect(invoke(DESKTOP_IPC.refresh)).rejects.toThrow('ERR_SESSION_EXPIRED');
+    expect(badge).toEqual([3, 0]);
+  });
+
+  it('tray menu: open shows the window, sign out asks the renderer, quit quits', async () => {
+    const { mainApp, trays, windows, calls, becomeReady } = setup({ locale: 'es-ES' });
+    mainApp.start();
+    await becomeReady();
+    mainApp.tokens.save('refresh-1');
+    const tray = trays[0];
+    expect(tray.menu.map((entry) => entry.label ?? entry.type)).toEqual([
+      'Abrir Atendo',
+      'separator',
+      'Cerrar sesión',
+      'separator',
+      'Salir de Atendo',
+    ]);
+    tray.item('Abrir Atendo').click?.();
+    expect(windows[0].actions).toEqual(['restore', 'show', 'focus']);
+    tray.emit('click');
+    expect(windows[0].actions).toHaveLength(6);
+    tray.item('Cerrar sesión').click?.();
+    expect(windows[0].sent).toEqual([[DESKTOP_IPC.signOut, []]]);
+    tray.item('Salir de Atendo').click?.();
+    expect(calls).toContain('quit');
+  });
+
+  it("follows the renderer's language in the tray menu and the badge texts", async () => {
+    const { mainApp, trays, send, becomeReady } = setup({ locale: 'pt-BR' });
+    mainApp.start();
+    await becomeReady();
+    expect(trays[0].menu[0].label).toBe('Abrir o Atendo');
+    send(DESKTOP_IPC.setLanguage, 'en');
+    expect(trays[0].menu[0].label).toBe('Open Atendo');
+    send(DESKTOP_IPC.setUnreadCount, 1);
+    expect(trays[0].tooltip).toBe('Atendo: 1 ticket with unread messages');
+  });
+
+  it('closing the window hides it; quitting lets it close', async () => {
+    const { mainApp, appEvents, windows, becomeReady } = setup();
+    mainApp.start();
+    await becomeReady();
+    let prevented = false;
+    windows[0].emit('close', { preventDefault: () => void (prevented = true) });
+    expect(prevented).toBe(true);
+    expect(windows[0].actions).toEqual(['hide']);
+
+    appEvents.emit('before-quit');
+    prevented = false;
+    windows[0].emit('close', { preventDefault: () => void (prevented = true) });
+    expect(prevented).toBe(false);
+  });
+
+  it('opens deep links: at launch, from a second instance, and from macOS open-url', async () => {
+    const link = `atendo://tickets/${TICKET_UUID}`;
+    const launched = setup({ argv: ['/opt/atendo/atendo', link] });
+    launched.mainApp.start();
+    await launched.becomeReady();
+    expect(launched.windows[0].loadedUrl).toBe(`app://atendo/tickets/${TICKET_UUID}`);
+    expect(launched.deepLinkSchemes).toEqual(['atendo']);
+
+    launched.appEvents.emit('second-instance', {}, ['/opt/atendo/atendo', link]);
+    expect(launched.windows[0].sent).toEqual([[DESKTOP_IPC.navigate, [`/tickets/${TICKET_UUID}`]]]);
+    launched.appEvents.emit('second-instance', {}, ['/opt/atendo/atendo', 'atendo://settings']);
+    expect(launched.windows[0].sent).toHaveLength(1);
+
+    const mac = setup({ platform: 'darwin' });
+    mac.mainApp.start();
+    // Before ready (the link launched the app): kept for the first window.
+    let prevented = false;
+    mac.appEvents.emit('open-url', { preventDefault: () => void (prevented = true) }, link);
+    expect(prevented).toBe(true);
+    await mac.becomeReady();
+    expect(mac.windows[0].loadedUrl).toBe(`app://atendo/tickets/${TICKET_UUID}`);
+  });
+
+  it('tells the renderer about resume from sleep and idle changes', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick'] });
+    try {
+      const { mainApp, windows, powerEvents, setIdleState, becomeReady } = setup();
+      mainApp.start();
+      await becomeReady();
+      powerEvents.emit('resume');
+      setIdleState('locked');
+      jest.advanceTimersByTime(IDLE_POLL_MS);
+      setIdleState('active');
+      jest.advanceTimersByTime(IDLE_POLL_MS);
+      expect(windows[0].sent).toEqual([
+        [DESKTOP_IPC.resume, []],
+        [DESKTOP_IPC.idle, [true]],
+        [DESKTOP_IPC.idle, [false]],
+      ]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('sets pt, en and es spellchecking (not on macOS) and offers corrections in a context menu', async () => {
+    const { mainApp, windows, spellcheck, menus, dictionary, becomeReady } = setup();
+    mainApp.start();
+    await becomeReady();
+    expect(spellcheck).toEqual([['pt-BR', 'en-US', 'es']]);
+
+    const params: ContextMenuParams = {
+      isEditable: true,
+      selectionText: '',
+      misspelledWord: 'olaa',
+      dictionarySuggestions: ['olá'],
+      editFlags: { canCut: false, canCopy: false, canPaste: true, canSelectAll: true },
+    };
+    windows[0].webContents.emit('context-menu', {}, params);
+    menus[0][0].click?.();
+    menus[0][1].click?.();
+    expect(windows[0].actions).toEqual(['replace:olá']);
+    expect(dictionary).toEqual(['olaa']);
+
+    const mac = setup({ platform: 'darwin' });
+    mac.mainApp.start();
+    await mac.becomeReady();
+    expect(mac.spellcheck).toEqual([]);
+  });
+
+  it("downloads only the server's media, through a save dialog in Downloads", async () => {
+    const { mainApp, store, windows, sessionEvents, send, becomeReady } = setup();
+    store.set('serverUrl', 'https://atendo.example.com');
+    mainApp.start();
+    await becomeReady();
+    send(DESKTOP_IPC.download, 'https://atendo.example.com/public/company1/contrato.pdf');
+    send(DESKTOP_IPC.download, 'https://evil.example.com/x.exe');
+    expect(windows[0].actions).toEqual(['download:https://atendo.example.com/public/company1/contrato.pdf']);
+
+    const dialogs: unknown[] = [];
+    const item: DownloadItemPort = {
+      getFilename: () => 'contrato:final.pdf',
+      setSaveDialogOptions: (dialog) => void dialogs.push(dialog),
+    };
+    sessionEvents.emit('will-download', {}, item);
+    expect(dialogs).toEqual([{ title: 'Salvar arquivo', defaultPath: '/home/ana/Downloads/contrato_final.pdf' }]);
+  });
+
+  it('tells the renderer whether the refresh token survives a restart', async () => {
+    const { mainApp, invoke } = setup();
+    mainApp.start();
+    await expect(invoke(DESKTOP_IPC.isStorageSecure)).resolves.toBe(true);
   });
 });

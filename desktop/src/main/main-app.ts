@@ -1,15 +1,26 @@
-import { DESKTOP_IPC, type ServerCheckResult } from '@atendo/shared';
-import type { BrowserWindowConstructorOptions, CustomScheme } from 'electron';
-import { APP_ENTRY_URL, APP_SCHEME } from './app-origin.js';
+import { DESKTOP_IPC, type Language, type ServerCheckResult } from '@atendo/shared';
+import type { BrowserWindowConstructorOptions, CustomScheme, NativeImage } from 'electron';
+import path from 'node:path';
+import { APP_ORIGIN, APP_SCHEME } from './app-origin.js';
 import { createAppProtocolHandler } from './app-protocol.js';
-import { createAttention, type NotificationPort } from './attention.js';
-import { createAuthClient } from './auth-client.js';
+import { createAttention } from './attention.js';
+import { createAuthClient, type AuthClient } from './auth-client.js';
+import type { OverlayIconName } from './badge.js';
 import { buildContentSecurityPolicy } from './content-security-policy.js';
+import { contextMenuEntries, type ContextMenuParams } from './context-menu.js';
+import { DEEP_LINK_SCHEME, deepLinkInArgv, routeFromDeepLink } from './deep-link.js';
+import { isServerMediaUrl, suggestedFileName } from './downloads.js';
+import { createIdleMonitor, type SystemIdleState } from './idle-monitor.js';
 import { registerIpcHandlers, type IpcMainPort, type ServerSettings } from './ipc-handlers.js';
+import { IPC_ERRORS, IpcRejection } from './ipc-validators.js';
+import { createMainTexts, languageFromLocale } from './main-texts.js';
 import { decideNavigation, decidePermission, decideWindowOpen, type MediaType } from './navigation-guard.js';
+import type { NotificationOptions, NotificationPort } from './notification-center.js';
 import { checkServer, type FetchLike } from './server-check.js';
 import type { SettingsStore } from './settings-store.js';
+import { spellCheckerLanguages } from './spellcheck.js';
 import { createTokenStore, type SafeStoragePort, type TokenStore } from './token-store.js';
+import { createTrayController, type MenuEntry, type TrayController, type TrayPort } from './tray.js';
 
 /*
  * Ports: the few Electron calls the main process makes, typed narrowly so that tests drive the
@@ -27,26 +38,43 @@ export interface WebContentsPort {
 }
 
 export interface WindowPort {
-  readonly webContents: { send(channel: string, ...args: unknown[]): void; reload(): void };
+  readonly webContents: {
+    send(channel: string, ...args: unknown[]): void;
+    reload(): void;
+    downloadURL(url: string): void;
+    replaceMisspelling(word: string): void;
+    on(event: 'did-navigate', listener: () => void): unknown;
+    on(event: 'context-menu', listener: (event: unknown, params: ContextMenuParams) => void): unknown;
+  };
   loadURL(url: string): Promise<void>;
   isDestroyed(): boolean;
   isMinimized(): boolean;
+  isFocused(): boolean;
   restore(): void;
   show(): void;
+  hide(): void;
   focus(): void;
+  flashFrame(flag: boolean): void;
+  setOverlayIcon(overlay: NativeImage | null, description: string): void;
   once(event: 'ready-to-show', listener: () => void): unknown;
-  on(event: 'closed', listener: () => void): unknown;
+  on(event: 'closed' | 'focus', listener: () => void): unknown;
+  on(event: 'close', listener: (event: GuardableEvent) => void): unknown;
 }
 
 export interface AppPort {
   requestSingleInstanceLock(): boolean;
   quit(): void;
   whenReady(): Promise<unknown>;
-  on(event: 'second-instance' | 'activate' | 'window-all-closed', listener: () => void): unknown;
+  on(event: 'activate' | 'window-all-closed' | 'before-quit', listener: () => void): unknown;
+  on(event: 'second-instance', listener: (event: unknown, argv: string[]) => void): unknown;
+  on(event: 'open-url', listener: (event: GuardableEvent, url: string) => void): unknown;
   on(event: 'web-contents-created', listener: (event: unknown, contents: WebContentsPort) => void): unknown;
   getVersion(): string;
+  getLocale(): string;
   setBadgeCount(count?: number): boolean;
   setAppUserModelId(id: string): void;
+  /** macOS only; Electron leaves it undefined elsewhere. */
+  readonly dock?: { setBadge(text: string): void; bounce(type?: 'critical' | 'informational'): number };
 }
 
 export interface ProtocolPort {
@@ -62,6 +90,12 @@ export interface PermissionRequestDetails {
 export interface PermissionCheckDetails {
   requestingUrl?: string;
   mediaType?: MediaType;
+}
+
+/** The part of an Electron `DownloadItem` the save dialog needs. */
+export interface DownloadItemPort {
+  getFilename(): string;
+  setSaveDialogOptions(options: { title: string; defaultPath: string }): void;
 }
 
 export interface SessionPort {
@@ -81,6 +115,15 @@ export interface SessionPort {
       details: PermissionCheckDetails,
     ) => boolean,
   ): void;
+  readonly availableSpellCheckerLanguages: string[];
+  setSpellCheckerLanguages(languages: string[]): void;
+  addWordToSpellCheckerDictionary(word: string): boolean;
+  on(event: 'will-download', listener: (event: unknown, item: DownloadItemPort) => void): unknown;
+}
+
+export interface PowerMonitorPort {
+  on(event: 'resume', listener: () => void): unknown;
+  getSystemIdleState(idleThresholdSeconds: number): SystemIdleState;
 }
 
 export interface MainAppDeps {
@@ -95,8 +138,18 @@ export interface MainAppDeps {
   protocol: ProtocolPort;
   /** The default session exists only once the app is ready, hence a getter. */
   getDefaultSession(): SessionPort;
-  createNotification(options: { title: string; body: string }): NotificationPort | null;
+  /** Also exists only once ready. */
+  getPowerMonitor(): PowerMonitorPort;
+  createNotification(options: NotificationOptions): NotificationPort | null;
+  createTray(): TrayPort;
+  popupMenu(entries: MenuEntry[]): void;
+  overlayIcon(name: OverlayIconName): NativeImage;
+  /** Registers atendo:// with the OS for this executable (electron-builder does it on install too). */
+  registerDeepLinkScheme(scheme: string): void;
+  getDownloadsPath(): string;
   platform: NodeJS.Platform;
+  /** The command line of this launch: Windows and Linux pass a deep link here. */
+  argv: readonly string[];
   rendererRoot: string;
   preloadPath: string;
   log?: Pick<Console, 'warn' | 'error'>;
@@ -138,6 +191,11 @@ export function buildWindowOptions({
       allowRunningInsecureContent: false,
       webviewTag: false,
       spellcheck: true,
+      // The app runs all day behind other windows or hidden in the tray, and must still keep its
+      // socket alive and ring for new messages: no timer throttling in the background, and the
+      // chime may play before the agent has clicked anything since the launch.
+      backgroundThrottling: false,
+      autoplayPolicy: 'no-user-gesture-required',
       additionalArguments: [`${VERSION_ARGUMENT}${appVersion}`],
     },
   };
@@ -146,18 +204,25 @@ export function buildWindowOptions({
 export interface MainApp {
   /** Returns false when another instance already runs: that one is focused and this one quits. */
   start(): boolean;
-  /** Exposed so tests and later features (tray, deep links) reach the same objects. */
+  /** Exposed so tests reach the same objects the IPC handlers use. */
   readonly tokens: TokenStore;
   readonly server: ServerSettings;
   getWindow(): WindowPort | null;
 }
 
 export function createMainApp(deps: MainAppDeps): MainApp {
-  const { app, store, log = console } = deps;
+  const { app, store, platform, log = console } = deps;
   let mainWindow: WindowPort | null = null;
+  let tray: TrayController | null = null;
   let ready = false;
+  let quitting = false;
+  /** A deep link that arrived before there was a window to open it in. */
+  let pendingRoute: string | null = deepLinkInArgv(deps.argv);
+  /** Once the renderer has said its language, the OS locale no longer decides. */
+  let languageFromRenderer = false;
 
-  const tokens = createTokenStore({ safeStorage: deps.safeStorage, store, platform: deps.platform });
+  const texts = createMainTexts('en');
+  const tokens = createTokenStore({ safeStorage: deps.safeStorage, store, platform });
 
   const server: ServerSettings = {
     getUrl: () => store.get('serverUrl') ?? null,
@@ -169,6 +234,8 @@ export function createMainApp(deps: MainAppDeps): MainApp {
         // A refresh token belongs to the server that issued it; sending it to another host would
         // hand a session to whoever runs that host.
         tokens.wipe();
+        attention.clear();
+        tray?.refreshMenu();
         store.set('serverUrl', result.url);
         if (buildContentSecurityPolicy(previous) !== buildContentSecurityPolicy(result.url)) reloadForNewPolicy();
       }
@@ -187,17 +254,72 @@ export function createMainApp(deps: MainAppDeps): MainApp {
     }, 0);
   }
 
-  const auth = createAuthClient({ fetch: deps.fetch, tokens, getServerUrl: server.getUrl });
-
   const attention = createAttention({
-    platform: deps.platform,
+    platform,
+    t: texts.t,
+    getWindow() {
+      const window = liveWindow();
+      if (!window) return null;
+      return {
+        isFocused: () => window.isFocused(),
+        flashFrame: (flag) => window.flashFrame(flag),
+        setOverlayIcon: (icon, description) => window.setOverlayIcon(icon ? deps.overlayIcon(icon) : null, description),
+      };
+    },
+    getTray: () => tray,
+    dock: app.dock,
     setBadgeCount: (count) => app.setBadgeCount(count),
     createNotification: deps.createNotification,
-    onNotificationClick(route) {
-      const window = focusMainWindow();
-      window?.webContents.send(DESKTOP_IPC.navigate, route);
-    },
+    onNotificationClick: openRoute,
   });
+
+  /** Signed in means a refresh token is held; the tray's "Sign out" follows it. */
+  const isSignedIn = () => tokens.read() !== null;
+
+  const client = createAuthClient({ fetch: deps.fetch, tokens, getServerUrl: server.getUrl });
+  /** The auth client, with the tray menu and badge following each sign-in and sign-out. */
+  const auth: AuthClient = {
+    async login(credentials) {
+      const answer = await client.login(credentials);
+      tray?.refreshMenu();
+      return answer;
+    },
+    async refresh() {
+      try {
+        return await client.refresh();
+      } finally {
+        // A refused refresh has wiped the token: the session is over here too.
+        if (!isSignedIn()) attention.clear();
+        tray?.refreshMenu();
+      }
+    },
+    async logout(accessToken) {
+      try {
+        await client.logout(accessToken);
+      } finally {
+        attention.clear();
+        tray?.refreshMenu();
+      }
+    },
+  };
+
+  const idle = createIdleMonitor({
+    getSystemIdleState: (threshold) => deps.getPowerMonitor().getSystemIdleState(threshold),
+    onChange: (isIdle) => liveWindow()?.webContents.send(DESKTOP_IPC.idle, isIdle),
+  });
+
+  function setLanguage(language: Language): void {
+    languageFromRenderer = true;
+    if (texts.language === language) return;
+    texts.setLanguage(language);
+    tray?.refreshMenu();
+    attention.redraw();
+  }
+
+  function download(url: string): void {
+    if (!isServerMediaUrl(url, server.getUrl())) throw new IpcRejection(IPC_ERRORS.invalidArguments);
+    liveWindow()?.webContents.downloadURL(url);
+  }
 
   function openExternally(url: string): void {
     deps.openExternal(url).catch((error: unknown) => log.warn('Could not open an external link', error));
@@ -221,7 +343,7 @@ export function createMainApp(deps: MainAppDeps): MainApp {
     });
   }
 
-  function installPermissionHandlers(session: SessionPort): void {
+  function configureSession(session: SessionPort): void {
     session.setPermissionRequestHandler((_webContents, permission, callback, details) => {
       callback(decidePermission(permission, details.requestingUrl, details.mediaTypes ?? []));
     });
@@ -231,28 +353,90 @@ export function createMainApp(deps: MainAppDeps): MainApp {
       const mediaTypes: MediaType[] = details.mediaType ? [details.mediaType] : [];
       return decidePermission(permission, details.requestingUrl ?? `${requestingOrigin}/`, mediaTypes);
     });
+    // macOS uses its own spellchecker, which picks the language by itself and ignores this list.
+    if (platform !== 'darwin') {
+      session.setSpellCheckerLanguages(spellCheckerLanguages(session.availableSpellCheckerLanguages));
+    }
+    session.on('will-download', (_event, item) => {
+      // No save path set: Electron asks where to save, starting in Downloads with the file's name.
+      item.setSaveDialogOptions({
+        title: texts.t('downloads.saveTitle'),
+        defaultPath: path.join(deps.getDownloadsPath(), suggestedFileName(item.getFilename())),
+      });
+    });
   }
 
-  function createMainWindow(): WindowPort {
+  function liveWindow(): WindowPort | null {
+    return mainWindow && !mainWindow.isDestroyed() ? mainWindow : null;
+  }
+
+  function createMainWindow(route: string | null = null): WindowPort {
     const window = deps.createWindow(
       buildWindowOptions({ preloadPath: deps.preloadPath, appVersion: app.getVersion() }),
     );
     window.once('ready-to-show', () => window.show());
+    window.on('close', (event) => {
+      // Closing hides: the agent keeps getting notifications and the badge from the tray (or the
+      // dock). Quitting comes from the tray menu, the app menu or the OS, which set `quitting`.
+      if (quitting) return;
+      event.preventDefault();
+      window.hide();
+    });
     window.on('closed', () => {
       if (mainWindow === window) mainWindow = null;
     });
-    window.loadURL(APP_ENTRY_URL).catch((error: unknown) => log.error('Could not load the app', error));
+    window.on('focus', () => window.flashFrame(false));
+    // A page (re)load starts without a count; the renderer sends its own once it has one, so the
+    // badge never shows what an earlier page counted.
+    window.webContents.on('did-navigate', () => attention.setUnread({ count: 0, stale: false }));
+    window.webContents.on('context-menu', (_event, params) => {
+      const entries = contextMenuEntries(params, texts.t, {
+        replaceMisspelling: (word) => window.webContents.replaceMisspelling(word),
+        addToDictionary: (word) => deps.getDefaultSession().addWordToSpellCheckerDictionary(word),
+      });
+      if (entries.length > 0) deps.popupMenu(entries);
+    });
+    // The protocol handler answers index.html for any route, so a deep link opens directly.
+    window
+      .loadURL(`${APP_ORIGIN}${route ?? '/'}`)
+      .catch((error: unknown) => log.error('Could not load the app', error));
     mainWindow = window;
     return window;
   }
 
   function focusMainWindow(): WindowPort | null {
-    const window = mainWindow && !mainWindow.isDestroyed() ? mainWindow : null;
+    const window = liveWindow();
     if (!window) return null;
     if (window.isMinimized()) window.restore();
     window.show();
     window.focus();
     return window;
+  }
+
+  function showApp(): void {
+    if (!focusMainWindow() && ready) createMainWindow();
+  }
+
+  /** Notification clicks and deep links: the window comes forward on that route. */
+  function openRoute(route: string): void {
+    const window = focusMainWindow();
+    if (window) window.webContents.send(DESKTOP_IPC.navigate, route);
+    else if (ready) createMainWindow(route);
+    else pendingRoute = route;
+  }
+
+  function createAppTray(): void {
+    tray = createTrayController({
+      tray: deps.createTray(),
+      t: texts.t,
+      isSignedIn,
+      actions: {
+        open: showApp,
+        // The renderer signs out through its own flow (server call, state, then the bridge's logout).
+        signOut: () => liveWindow()?.webContents.send(DESKTOP_IPC.signOut),
+        quit: () => app.quit(),
+      },
+    });
   }
 
   function start(): boolean {
@@ -263,26 +447,40 @@ export function createMainApp(deps: MainAppDeps): MainApp {
     // Must happen before 'ready': Chromium reads scheme privileges once, at startup.
     deps.protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
     // Windows shows notifications only for an app with this id, the one electron-builder registers.
-    if (deps.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
+    if (platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
 
-    app.on('second-instance', () => {
-      focusMainWindow();
+    app.on('second-instance', (_event, argv) => {
+      const route = deepLinkInArgv(argv);
+      if (route) openRoute(route);
+      else showApp();
+    });
+    // macOS delivers deep links as an event, also before 'ready' when the link launched the app.
+    app.on('open-url', (event, url) => {
+      event.preventDefault();
+      const route = routeFromDeepLink(url);
+      if (route) openRoute(route);
+    });
+    app.on('before-quit', () => {
+      quitting = true;
     });
     app.on('web-contents-created', (_event, contents) => guardWebContents(contents));
     app.on('window-all-closed', () => {
       // macOS apps stay in the dock without windows; 'activate' opens one again.
-      if (deps.platform !== 'darwin') app.quit();
+      if (platform !== 'darwin') app.quit();
     });
     app.on('activate', () => {
       // macOS can send 'activate' while the app is still starting; the window comes with 'ready'.
-      if (ready && !mainWindow) createMainWindow();
+      if (ready) showApp();
     });
 
     registerIpcHandlers({
       ipcMain: deps.ipcMain,
       server,
       auth,
+      isStorageSecure: () => tokens.isSecure(),
       attention,
+      setLanguage,
+      download,
       onRejectedMessage: (channel, error) => log.warn(`Rejected IPC message on ${channel}`, error),
     });
 
@@ -293,9 +491,17 @@ export function createMainApp(deps: MainAppDeps): MainApp {
           APP_SCHEME,
           createAppProtocolHandler({ rendererRoot: deps.rendererRoot, getServerUrl: server.getUrl }),
         );
-        installPermissionHandlers(deps.getDefaultSession());
+        configureSession(deps.getDefaultSession());
+        if (!languageFromRenderer) texts.setLanguage(languageFromLocale(app.getLocale()));
+        deps.registerDeepLinkScheme(DEEP_LINK_SCHEME);
+        createAppTray();
+        const power = deps.getPowerMonitor();
+        // After sleep the socket may look connected while its TCP connection is long dead.
+        power.on('resume', () => liveWindow()?.webContents.send(DESKTOP_IPC.resume));
+        idle.start();
         ready = true;
-        createMainWindow();
+        createMainWindow(pendingRoute);
+        pendingRoute = null;
       })
       .catch((error: unknown) => {
         log.error('Could not start Atendo', error);

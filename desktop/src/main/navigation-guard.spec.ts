@@ -62,12 +62,14 @@ describe('buildContentSecurityPolicy', () => {
     expect(csp).toContain("connect-src 'self';");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    // Frames only for the help videos' player.
+    expect(csp).toContain('frame-src https://www.youtube-nocookie.com;');
   });
 
   it('adds the server origin and its websocket origin', () => {
     const csp = buildContentSecurityPolicy('https://atendo.example.com:8443/api');
     expect(csp).toContain("connect-src 'self' https://atendo.example.com:8443 wss://atendo.example.com:8443");
-    expect(csp).toContain("img-src 'self' data: blob: https://atendo.example.com:8443;");
+    expect(csp).toContain("img-src 'self' data: blob: https://atendo.example.com:8443 https://i.ytimg.com;");
     expect(csp).toContain("media-src 'self' blob: https://atendo.example.com:8443;");
     expect(buildContentSecurityPolicy('http://localhost:8080')).toContain(
       "connect-src 'self' http://localhost:8080 ws://localhost:8080",

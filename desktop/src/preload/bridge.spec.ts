@@ -46,18 +46,28 @@ describe('desktop bridge', () => {
     await bridge.auth.login({ email: 'ana@acme.com', password: 'secret', remember: true } as never);
     await bridge.auth.refresh();
     await bridge.auth.logout(null);
+    await bridge.auth.isStorageSecure();
     bridge.setUnreadCount(2);
-    bridge.notify({ title: 'Ana', body: 'Hi', route: '/tickets/1', tag: 't1' });
+    bridge.setUnreadCount(5, { stale: true, extra: 1 } as never);
+    bridge.notify({ title: 'Ana', body: 'Hi', route: '/tickets/1', tag: 't1', icon: 'x' } as never);
+    bridge.dismissNotification('t1');
+    bridge.setLanguage('es');
+    bridge.download('https://a.example.com/public/company1/doc.pdf');
     expect(fake.invoked).toEqual([
       [DESKTOP_IPC.getServerUrl, []],
       [DESKTOP_IPC.setServerUrl, ['a.example.com']],
       [DESKTOP_IPC.login, [{ email: 'ana@acme.com', password: 'secret' }]],
       [DESKTOP_IPC.refresh, []],
       [DESKTOP_IPC.logout, [null]],
+      [DESKTOP_IPC.isStorageSecure, []],
     ]);
     expect(fake.sent).toEqual([
-      [DESKTOP_IPC.setUnreadCount, [2]],
+      [DESKTOP_IPC.setUnreadCount, [2, { stale: false }]],
+      [DESKTOP_IPC.setUnreadCount, [5, { stale: true }]],
       [DESKTOP_IPC.notify, [{ title: 'Ana', body: 'Hi', route: '/tickets/1', tag: 't1' }]],
+      [DESKTOP_IPC.dismissNotification, ['t1']],
+      [DESKTOP_IPC.setLanguage, ['es']],
+      [DESKTOP_IPC.download, ['https://a.example.com/public/company1/doc.pdf']],
     ]);
   });
 
@@ -88,5 +98,24 @@ describe('desktop bridge', () => {
     fake.emit(DESKTOP_IPC.navigate, '/tickets/4');
     expect(received).toEqual([['/tickets/3']]);
     expect(fake.listeners.get(DESKTOP_IPC.navigate)?.size).toBe(0);
+  });
+
+  it('forwards sign-out requests, resume and idle changes with only well-typed values', () => {
+    const fake = fakeIpcRenderer();
+    const bridge = createDesktopBridge(fake.ipc, environment);
+    const received: unknown[] = [];
+    const stops = [
+      bridge.onSignOutRequest((...args) => void received.push(['signOut', ...args])),
+      bridge.onResume((...args) => void received.push(['resume', ...args])),
+      bridge.onIdleChange((idle) => void received.push(['idle', idle])),
+    ];
+    fake.emit(DESKTOP_IPC.signOut, 'ignored');
+    fake.emit(DESKTOP_IPC.resume);
+    fake.emit(DESKTOP_IPC.idle, true);
+    fake.emit(DESKTOP_IPC.idle, 'yes');
+    fake.emit(DESKTOP_IPC.idle, false);
+    for (const stop of stops) stop();
+    fake.emit(DESKTOP_IPC.resume);
+    expect(received).toEqual([['signOut'], ['resume'], ['idle', true], ['idle', false]]);
   });
 });

@@ -57,18 +57,34 @@ export function createDesktopBridge(ipc: IpcRendererPort, environment: PreloadEn
       login: (credentials) => invoke(DESKTOP_IPC.login, { email: credentials.email, password: credentials.password }),
       refresh: () => invoke(DESKTOP_IPC.refresh),
       logout: (accessToken) => invoke(DESKTOP_IPC.logout, accessToken),
+      isStorageSecure: () => invoke(DESKTOP_IPC.isStorageSecure),
     },
-    setUnreadCount: (count) => ipc.send(DESKTOP_IPC.setUnreadCount, count),
+    setUnreadCount: (count, options) => ipc.send(DESKTOP_IPC.setUnreadCount, count, { stale: options?.stale === true }),
     notify: ({ title, body, route, tag }) => ipc.send(DESKTOP_IPC.notify, { title, body, route, tag }),
-    onNavigate(listener) {
-      // The IPC event never reaches the page: it carries `sender`, a handle on Electron internals.
-      const forward = (_event: unknown, route: unknown) => {
+    dismissNotification: (tag) => ipc.send(DESKTOP_IPC.dismissNotification, tag),
+    setLanguage: (language) => ipc.send(DESKTOP_IPC.setLanguage, language),
+    download: (url) => ipc.send(DESKTOP_IPC.download, url),
+    onNavigate: (listener) =>
+      subscribe(DESKTOP_IPC.navigate, (route) => {
         if (typeof route === 'string') listener(route);
-      };
-      ipc.on(DESKTOP_IPC.navigate, forward);
-      return () => {
-        ipc.removeListener(DESKTOP_IPC.navigate, forward);
-      };
-    },
+      }),
+    onSignOutRequest: (listener) => subscribe(DESKTOP_IPC.signOut, () => listener()),
+    onResume: (listener) => subscribe(DESKTOP_IPC.resume, () => listener()),
+    onIdleChange: (listener) =>
+      subscribe(DESKTOP_IPC.idle, (idle) => {
+        if (typeof idle === 'boolean') listener(idle);
+      }),
   };
+
+  /**
+   * Listens to a main-to-renderer channel. The IPC event never reaches the page: it carries
+   * `sender`, a handle on Electron internals. Returns the unsubscribe function.
+   */
+  function subscribe(channel: string, listener: (value: unknown) => void): () => void {
+    const forward = (_event: unknown, value: unknown) => listener(value);
+    ipc.on(channel, forward);
+    return () => {
+      ipc.removeListener(channel, forward);
+    };
+  }
 }
