@@ -1,4 +1,5 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { connectionChanged, type ShellState } from '../features/shell/shell.slice';
 import { resolveBaseUrl } from './base-url';
 import { type AppBaseQuery, withReauth } from './reauth-base-query';
 import { sessionRefresher } from './session-refresh';
@@ -7,7 +8,7 @@ import { sessionRefresher } from './session-refresh';
  * Public calls go out like the old family's second client: no cookies and no bearer token. Login is
  * not among them because its answer sets the refresh cookie, which needs credentials to be kept.
  */
-export const PUBLIC_ENDPOINTS = new Set(['listPublicPlans', 'signup']);
+export const PUBLIC_ENDPOINTS = new Set(['listPublicPlans', 'signup', 'forgotPassword', 'resetPassword']);
 
 let fetcher: { base: string; query: AppBaseQuery } | null = null;
 
@@ -29,13 +30,23 @@ const rawBaseQuery: AppBaseQuery = async (args, api, extraOptions) => {
   }
   const request = typeof args === 'string' ? { url: args } : args;
   const isPublic = PUBLIC_ENDPOINTS.has(api.endpoint);
-  return fetcher.query(isPublic ? { ...request, credentials: 'omit' } : request, api, extraOptions);
+  const result = await fetcher.query(isPublic ? { ...request, credentials: 'omit' } : request, api, extraOptions);
+  // While the socket is still trying, a request that got no answer already says the server is out
+  // of reach: the banner shows now rather than when the socket's own attempt times out. A failure
+  // while the socket is connected is a blip, and the socket's state stays the judge.
+  if (
+    result.error?.status === 'FETCH_ERROR' &&
+    (api.getState() as { shell: ShellState }).shell.connection === 'connecting'
+  ) {
+    api.dispatch(connectionChanged('offline'));
+  }
+  return result;
 };
 
 /** The one API slice; every feature adds its endpoints with injectEndpoints. */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: withReauth(rawBaseQuery, sessionRefresher),
-  tagTypes: ['CompanyPlan', 'Connections', 'TicketList', 'Ticket', 'Messages'],
+  tagTypes: ['CompanyPlan', 'Connections', 'TicketList', 'Ticket', 'Messages', 'Invoices', 'Subscription', 'Dashboard'],
   endpoints: () => ({}),
 });

@@ -3,7 +3,7 @@ import type { AuthResponse, SessionUser } from '@atendo/shared';
 import type { BaseQueryApi, FetchArgs } from '@reduxjs/toolkit/query';
 import { sessionStarted } from '../features/auth/auth.slice';
 import { type AppBaseQuery, withReauth } from './reauth-base-query';
-import { createSessionRefresher } from './session-refresh';
+import { createSessionRefresher, RefreshUnavailable } from './session-refresh';
 import { createAppStore } from './store';
 
 const user = {
@@ -92,9 +92,28 @@ describe('withReauth', () => {
 
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(results.every((r) => r.error?.status === 403)).toBe(true);
-    expect(store.getState().auth).toEqual({ token: null, user: null });
+    expect(store.getState().auth).toEqual({ token: null, user: null, userFromSnapshot: false });
     expect(localStorage.getItem('token')).toBeNull();
   });
+
+  it.each([new Error('ERR_SERVER_UNREACHABLE'), new RefreshUnavailable('network')])(
+    'keeps the session when the refresh gets no verdict (%p)',
+    async (failure) => {
+      const store = createAppStore();
+      store.dispatch(sessionStarted({ token: 'old', user }));
+      const { raw } = fakeServer('never', store);
+      const baseQuery = withReauth(
+        raw,
+        createSessionRefresher(() => Promise.reject(failure)),
+      );
+
+      const result = await baseQuery('/a', baseQueryApi(store), {});
+
+      expect(result.error?.status).toBe(403);
+      expect(store.getState().auth.token).toBe('old');
+      expect(localStorage.getItem('token')).toBe('old');
+    },
+  );
 
   it('does not refresh for a 403 that names another reason', async () => {
     const store = createAppStore();

@@ -12,14 +12,21 @@ import {
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation } from 'react-router';
 import { useMeQuery } from '../features/auth/auth.api';
-import { selectSessionUser, selectToken } from '../features/auth/auth.slice';
+import { selectSessionUser, selectToken, selectUserFromSnapshot } from '../features/auth/auth.slice';
+import { ForgotPasswordPage } from '../features/auth/components/ForgotPasswordPage';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { SignupPage } from '../features/auth/components/SignupPage';
+import { AnnouncementsPage } from '../features/announcements/components/AnnouncementsPage';
 import { ConnectionsPage } from '../features/connections/components/ConnectionsPage';
+import { DashboardPage } from '../features/dashboard/components/DashboardPage';
+import { HelpsPage } from '../features/helps/components/HelpsPage';
 import { HomePage } from '../features/home/components/HomePage';
 import { QueuesPage } from '../features/queues/components/QueuesPage';
 import { SettingsPage } from '../features/settings/components/SettingsPage';
+import { InvoicesPage } from '../features/invoices/components/InvoicesPage';
+import { SubscriptionPage } from '../features/invoices/components/SubscriptionPage';
 import { AppShell } from '../features/shell/components/AppShell';
+import { DesktopIntegration } from '../features/desktop/DesktopIntegration';
 import { TicketsPage } from '../features/tickets/components/TicketsPage';
 import { UsersPage } from '../features/users/components/UsersPage';
 import { useAppSelector } from './store';
@@ -34,14 +41,19 @@ const useStyles = makeStyles({
   },
 });
 
-/** Private area: no token goes to /login; a stored token waits for /auth/me before rendering. */
+/**
+ * Private area: no token goes to /login; a stored token waits for /auth/me before rendering. The
+ * desktop app renders at once with its stored copy of the user and confirms it in the background,
+ * so it opens offline too (with the reconnect banner).
+ */
 function RequireAuth() {
   const { t } = useTranslation();
   const styles = useStyles();
   const token = useAppSelector(selectToken);
   const user = useAppSelector(selectSessionUser);
+  const fromSnapshot = useAppSelector(selectUserFromSnapshot);
   const location = useLocation();
-  const me = useMeQuery(undefined, { skip: !token || !!user });
+  const me = useMeQuery(undefined, { skip: !token || (!!user && !fromSnapshot) });
 
   if (!token) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   if (user) return <Outlet />;
@@ -78,12 +90,19 @@ function RequirePermission({ permission }: { permission: Permission }) {
   return can(user, permission) ? <Outlet /> : <Navigate to="/" replace />;
 }
 
-const router = createBrowserRouter([
+/** Spec §2: `/` is the admins' dashboard; everyone else lands on their profile and destinations. */
+function IndexPage() {
+  const user = useAppSelector(selectSessionUser);
+  return can(user, 'dashboard:view') ? <DashboardPage /> : <HomePage />;
+}
+
+const routes = [
   {
     element: <PublicOnly />,
     children: [
       { path: '/login', element: <LoginPage /> },
       { path: '/signup', element: <SignupPage /> },
+      { path: '/forgetpsw', element: <ForgotPasswordPage /> },
     ],
   },
   {
@@ -92,7 +111,7 @@ const router = createBrowserRouter([
       {
         element: <AppShell />,
         children: [
-          { index: true, element: <HomePage /> },
+          { index: true, element: <IndexPage /> },
           // One route for the list and the open ticket, so opening one keeps the list's tabs and filters.
           { path: '/tickets/:ticketId?', element: <TicketsPage /> },
           // Every signed-in user may look at the connections; the actions are for admins (spec §2).
@@ -109,13 +128,27 @@ const router = createBrowserRouter([
             element: <RequirePermission permission="settings:manage" />,
             children: [{ path: '/settings', element: <SettingsPage /> }],
           },
+          // Spec §2: every user watches the help videos; the announcements page tells others it is not theirs.
+          { path: '/helps', element: <HelpsPage /> },
+          { path: '/announcements', element: <AnnouncementsPage /> },
+          {
+            element: <RequirePermission permission="invoices:manage" />,
+            children: [{ path: '/financeiro', element: <InvoicesPage /> }],
+          },
+          // Every user may see how long the licence runs; paying is for admins (document 2).
+          { path: '/subscription', element: <SubscriptionPage /> },
         ],
       },
     ],
   },
   { path: '*', element: <Navigate to="/" replace /> },
-]);
+];
+
+// Created on first render rather than at import, so the desktop app can put back its last screen
+// into the address before the router reads it (see restoreLastRoute).
+let router: ReturnType<typeof createBrowserRouter> | null = null;
 
 export function AppRouter() {
+  router ??= createBrowserRouter([{ element: <DesktopIntegration />, children: routes }]);
   return <RouterProvider router={router} />;
 }

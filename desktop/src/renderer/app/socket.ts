@@ -10,8 +10,10 @@ import {
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { io, type Socket } from 'socket.io-client';
+import { applyAnnouncementEvent } from '../features/announcements/announcements.api';
 import { selectSessionUser, selectToken } from '../features/auth/auth.slice';
 import { applyWhatsappEvent, applyWhatsappSessionEvent } from '../features/connections/connections.api';
+import { applyPaymentEvent } from '../features/invoices/invoices.api';
 import { applyQueueEvent } from '../features/queues/queues.api';
 import { applySettingsEvent } from '../features/settings/settings.api';
 import {
@@ -20,8 +22,10 @@ import {
   applyTicketEvent,
   catchUpSince,
 } from '../features/tickets/tickets.realtime';
+import { connectionChanged } from '../features/shell/shell.slice';
 import { applyUserEvent } from '../features/users/users.api';
 import { resolveBaseUrl } from './base-url';
+import { refetchFailedQueries } from './refetch-failed';
 import { sessionRefresher } from './session-refresh';
 import { useAppDispatch, useAppSelector } from './store';
 import { useNotify } from './toasts';
@@ -39,11 +43,39 @@ const LEAVE = { tickets: 'joinTicketsLeave', chatBox: 'joinChatBoxLeave' } as co
  * asking for one room share it; every `ready` (first connection and each reconnect, since the
  * server forgets joins) sends them all again.
  */
-const live: { socket: AppSocket | null; ready: boolean; rooms: Map<string, number> } = {
+const live: {
+  socket: AppSocket | null;
+  ready: boolean;
+  rooms: Map<string, number>;
+  /**
+   * When the server was last heard from (an event or a ping), for the session in `heardFor`. It
+   * outlives the socket, which is rebuilt on every token refresh: the first `ready` of a rebuilt
+   * socket must still catch up on what was sent while the old one was gone.
+   */
+  lastHeardAt: number | null;
+  heardFor: string | null;
+  /** The desktop app reports the agent away from the computer: no "I am online" pings then. */
+  away: boolean;
+} = {
   socket: null,
   ready: false,
   rooms: new Map(),
+  lastHeardAt: null,
+  heardFor: null,
+  away: false,
 };
+
+/**
+ * Drops the connection and opens a new one at once. For moments when the socket may look connected
+ * over a dead link (the computer woke from sleep, the network changed), and for the banner's button
+ * while socket.io waits out its reconnection back-off.
+ */
+export function reconnectNow(): void {
+  const socket = live.socket;
+  if (!socket) return;
+  socket.disconnect();
+  socket.connect();
+}
 
 function roomKey(kind: RoomKind, value: string | number): string {
   return `${kind}:${value}`;
@@ -116,6 +148,9 @@ export function useCompanyEvent<S extends CompanyEventSuffix>(suffix: S, listene
 /** Catching up after a reconnect starts this long before the disconnection, for clock skew. */
 const CATCH_UP_MARGIN_MS = 60_000;
 
+/** A token refresh that could not reach the server is tried again after this long. */
+const REFRESH_RETRY_MS = 5000;
+
 /** Spec §4: a session ended by a newer sign-in shows why, then starts over after one second. */
 const SESSION_TAKEN_RELOAD_MS = 1000;
 
@@ -146,11 +181,41 @@ export function useRealtime(): void {
     feedback.current = { t, notify };
   });
 
+  // Signals that the connection may be dead or is back, from the OS (through the desktop app) and
+  // from the browser's own network state.
+  useEffect(() => {
+    const onOffline = () => dispatch(connectionChanged('offline'));
+    window.addEventListener('online', reconnectNow);
+    window.addEventListener('offline', onOffline);
+    const stops = [
+      window.desktop?.onResume(reconnectNow),
+      window.desktop?.onIdleChange((idle) => {
+        live.away = idle;
+        // Back at the computer: say so now rather than at the next interval.
+        if (!idle && live.ready) live.socket?.emit('userStatus');
+      }),
+    ];
+    return () => {
+      window.removeEventListener('online', reconnectNow);
+      window.removeEventListener('offline', onOffline);
+      for (const stop of stops) stop?.();
+    };
+  }, [dispatch]);
+
   useEffect(() => {
     if (!token || companyId === undefined) return;
     let socket: AppSocket | null = null;
     let statusTimer: number | undefined;
+    let retryTimer: number | undefined;
     let cancelled = false;
+    const session = `${companyId}:${userId}`;
+    if (live.heardFor !== session) {
+      live.heardFor = session;
+      live.lastHeardAt = null;
+    }
+    const heard = () => {
+      if (live.ready) live.lastHeardAt = Date.now();
+    };
 
     void resolveBaseUrl().then((base) => {
       if (cancelled) return;
@@ -162,28 +227,42 @@ export function useRealtime(): void {
       const created: AppSocket = base ? io(base, options) : io(options);
       socket = created;
       live.socket = created;
-      let readyBefore = false;
-      let disconnectedAt = Date.now();
+      dispatch(connectionChanged('connecting'));
 
       // The server only accepts joins once it has verified the token, and forgets them on reconnect.
       created.on('ready', () => {
         live.ready = true;
+        dispatch(connectionChanged('online'));
         created.emit('joinNotification');
-        created.emit('userStatus');
+        if (!live.away) created.emit('userStatus');
         rejoinRooms();
-        // Events sent while we were away are lost: fetch what changed meanwhile.
-        if (readyBefore) void dispatch(catchUpSince(new Date(disconnectedAt - CATCH_UP_MARGIN_MS).toISOString()));
-        readyBefore = true;
+        // Events sent while we were away are lost: fetch what changed since the server was last
+        // heard from (not since the disconnection, which a sleeping computer notices only on waking).
+        if (live.lastHeardAt !== null) {
+          void dispatch(catchUpSince(new Date(live.lastHeardAt - CATCH_UP_MARGIN_MS).toISOString()));
+        }
+        dispatch(refetchFailedQueries());
+        live.lastHeardAt = Date.now();
       });
-      created.on('disconnect', () => {
+      created.io.on('ping', heard);
+      created.on('disconnect', (reason) => {
         live.ready = false;
-        disconnectedAt = Date.now();
+        // Our own disconnect (reconnectNow, or this socket being replaced) is no outage to show.
+        if (reason !== 'io client disconnect') dispatch(connectionChanged('offline'));
       });
-      statusTimer = window.setInterval(() => created.emit('userStatus'), USER_STATUS_INTERVAL_MS);
+      statusTimer = window.setInterval(() => {
+        if (!live.away) created.emit('userStatus');
+      }, USER_STATUS_INTERVAL_MS);
 
+      created.onAny(heard);
       created.on(companyEvent(companyId, 'user'), (payload) => dispatch(applyUserEvent(payload)));
       created.on(companyEvent(companyId, 'queue'), (payload) => dispatch(applyQueueEvent(payload)));
       created.on(companyEvent(companyId, 'settings'), (payload) => dispatch(applySettingsEvent(payload)));
+      created.on(companyEvent(companyId, 'announcement'), (payload) => dispatch(applyAnnouncementEvent(payload)));
+      created.on(companyEvent(companyId, 'payment'), (payload) => {
+        dispatch(applyPaymentEvent(payload));
+        publish('payment', payload);
+      });
       created.on(companyEvent(companyId, 'whatsapp'), (payload) => {
         dispatch(applyWhatsappEvent(payload));
         publish('whatsapp', payload);
@@ -212,21 +291,32 @@ export function useRealtime(): void {
       });
 
       created.on('connect_error', (error) => {
-        if (!isTokenExpired(error)) return;
+        if (!isTokenExpired(error)) {
+          dispatch(connectionChanged('offline'));
+          return;
+        }
         created.disconnect();
-        // A successful refresh changes the token, which rebuilds this socket; a failed one signs out.
-        void sessionRefresher.refresh(dispatch);
+        // A successful refresh changes the token, which rebuilds this socket; a refused one signs
+        // out. When the refresh could not reach the server, this socket tries again later.
+        void sessionRefresher.refresh(dispatch).then((refreshed) => {
+          if (refreshed || cancelled) return;
+          dispatch(connectionChanged('offline'));
+          retryTimer = window.setTimeout(() => created.connect(), REFRESH_RETRY_MS);
+        });
       });
     });
 
     return () => {
       cancelled = true;
+      window.clearTimeout(retryTimer);
       if (live.socket === socket) {
         live.socket = null;
         live.ready = false;
       }
       window.clearInterval(statusTimer);
       socket?.removeAllListeners();
+      socket?.offAny(heard);
+      socket?.io.off('ping', heard);
       socket?.disconnect();
     };
   }, [token, companyId, userId, dispatch]);

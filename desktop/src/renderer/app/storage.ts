@@ -9,6 +9,14 @@ export const STORAGE_KEYS = {
   ticketQueues: 'selectedQueueIds',
   /** Whether the composer signs messages with the agent's name ('true' / 'false'). */
   signature: 'signOption',
+  /**
+   * Desktop app only: the signed-in user as /auth/me last answered (JSON) and the last screen, so
+   * a restart without network opens where the agent was instead of on an error page.
+   */
+  sessionUser: 'sessionUser',
+  lastRoute: 'lastRoute',
+  /** When each user last opened the announcements popover (JSON: user id → ISO instant). */
+  announcementsSeenAt: 'announcementsSeenAt',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

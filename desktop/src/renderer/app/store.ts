@@ -2,11 +2,19 @@ import {
   combineSlices,
   configureStore,
   createListenerMiddleware,
+  isAnyOf,
   type ThunkAction,
   type UnknownAction,
 } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import { authSlice, sessionCleared, sessionStarted } from '../features/auth/auth.slice';
+import {
+  authSlice,
+  companySettingUpdated,
+  sessionCleared,
+  sessionStarted,
+  sessionUserLoaded,
+  sessionUserUpdated,
+} from '../features/auth/auth.slice';
 import { shellSlice, themeChosen, volumeChanged } from '../features/shell/shell.slice';
 import { api } from './api';
 import { STORAGE_KEYS, writeStored } from './storage';
@@ -25,8 +33,20 @@ function persistenceListeners() {
     actionCreator: sessionCleared,
     effect: (_action, listenerApi) => {
       writeStored(STORAGE_KEYS.token, null);
+      writeStored(STORAGE_KEYS.sessionUser, null);
+      writeStored(STORAGE_KEYS.lastRoute, null);
+      // However the session ended (sign-out, refused refresh, taken over), the badge goes with it.
+      window.desktop?.setUnreadCount(0);
       // Cached company data must not survive into the next user's session.
       listenerApi.dispatch(api.util.resetApiState());
+    },
+  });
+  listeners.startListening({
+    matcher: isAnyOf(sessionStarted, sessionUserLoaded, sessionUserUpdated, companySettingUpdated),
+    effect: (_action, listenerApi) => {
+      if (!window.desktop) return;
+      const user = (listenerApi.getState() as RootState).auth.user;
+      writeStored(STORAGE_KEYS.sessionUser, user ? JSON.stringify(user) : null);
     },
   });
   listeners.startListening({

@@ -1,4 +1,5 @@
 import { Button, DialogActions, Spinner } from '@fluentui/react-components';
+import { submitKeepsFocus } from './form';
 import { useTranslation } from 'react-i18next';
 
 interface FormDialogActionsProps {
@@ -18,6 +19,7 @@ export function FormDialogActions({ submitting, onCancel, submitLabel }: FormDia
       </Button>
       <Button
         type="submit"
+        {...submitKeepsFocus}
         appearance="primary"
         disabled={submitting}
         icon={submitting ? <Spinner size="tiny" /> : undefined}

@@ -16,3 +16,13 @@ export function fieldError<V>(
   const message = shown ? validationText(i18n, getIn(formik.errors, name)) : undefined;
   return message ? { validationState: 'error', validationMessage: message } : {};
 }
+
+/**
+ * For a form's submit button. Pressing it would first blur the field being typed in, whose error
+ * then appears and pushes the button down before the mouse is released: the click lands beside it
+ * and nothing is sent. Keeping the focus where it is on mousedown keeps the layout still until the
+ * click (keyboard submission is unaffected).
+ */
+export const submitKeepsFocus = {
+  onMouseDown: (event: { preventDefault(): void }) => event.preventDefault(),
+};

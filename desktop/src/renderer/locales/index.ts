@@ -1,31 +1,43 @@
 import type { Resource } from 'i18next';
+import enAnnouncements from './en/announcements.json' with { type: 'json' };
 import enAuth from './en/auth.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enConnections from './en/connections.json' with { type: 'json' };
+import enDashboard from './en/dashboard.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
+import enHelps from './en/helps.json' with { type: 'json' };
 import enHome from './en/home.json' with { type: 'json' };
+import enInvoices from './en/invoices.json' with { type: 'json' };
 import enQueues from './en/queues.json' with { type: 'json' };
 import enSettings from './en/settings.json' with { type: 'json' };
 import enShell from './en/shell.json' with { type: 'json' };
 import enTickets from './en/tickets.json' with { type: 'json' };
 import enUsers from './en/users.json' with { type: 'json' };
 import enValidation from './en/validation.json' with { type: 'json' };
+import esAnnouncements from './es/announcements.json' with { type: 'json' };
 import esAuth from './es/auth.json' with { type: 'json' };
 import esCommon from './es/common.json' with { type: 'json' };
 import esConnections from './es/connections.json' with { type: 'json' };
+import esDashboard from './es/dashboard.json' with { type: 'json' };
 import esErrors from './es/errors.json' with { type: 'json' };
+import esHelps from './es/helps.json' with { type: 'json' };
 import esHome from './es/home.json' with { type: 'json' };
+import esInvoices from './es/invoices.json' with { type: 'json' };
 import esQueues from './es/queues.json' with { type: 'json' };
 import esSettings from './es/settings.json' with { type: 'json' };
 import esShell from './es/shell.json' with { type: 'json' };
 import esTickets from './es/tickets.json' with { type: 'json' };
 import esUsers from './es/users.json' with { type: 'json' };
 import esValidation from './es/validation.json' with { type: 'json' };
+import ptAnnouncements from './pt/announcements.json' with { type: 'json' };
 import ptAuth from './pt/auth.json' with { type: 'json' };
 import ptCommon from './pt/common.json' with { type: 'json' };
 import ptConnections from './pt/connections.json' with { type: 'json' };
+import ptDashboard from './pt/dashboard.json' with { type: 'json' };
 import ptErrors from './pt/errors.json' with { type: 'json' };
+import ptHelps from './pt/helps.json' with { type: 'json' };
 import ptHome from './pt/home.json' with { type: 'json' };
+import ptInvoices from './pt/invoices.json' with { type: 'json' };
 import ptQueues from './pt/queues.json' with { type: 'json' };
 import ptSettings from './pt/settings.json' with { type: 'json' };
 import ptShell from './pt/shell.json' with { type: 'json' };
@@ -40,11 +52,15 @@ import ptValidation from './pt/validation.json' with { type: 'json' };
 export const resources: Resource = {
   pt: {
     translation: {
+      announcements: ptAnnouncements,
       auth: ptAuth,
       common: ptCommon,
       connections: ptConnections,
+      dashboard: ptDashboard,
       errors: ptErrors,
+      helps: ptHelps,
       home: ptHome,
+      invoices: ptInvoices,
       queues: ptQueues,
       settings: ptSettings,
       shell: ptShell,
@@ -55,11 +71,15 @@ export const resources: Resource = {
   },
   en: {
     translation: {
+      announcements: enAnnouncements,
       auth: enAuth,
       common: enCommon,
       connections: enConnections,
+      dashboard: enDashboard,
       errors: enErrors,
+      helps: enHelps,
       home: enHome,
+      invoices: enInvoices,
       queues: enQueues,
       settings: enSettings,
       shell: enShell,
@@ -70,11 +90,15 @@ export const resources: Resource = {
   },
   es: {
     translation: {
+      announcements: esAnnouncements,
       auth: esAuth,
       common: esCommon,
       connections: esConnections,
+      dashboard: esDashboard,
       errors: esErrors,
+      helps: esHelps,
       home: esHome,
+      invoices: esInvoices,
       queues: esQueues,
       settings: esSettings,
       shell: esShell,

@@ -7,7 +7,9 @@ import {
   DESKTOP_ERROR_CODES,
   ERROR_CODES,
   LANGUAGES,
+  PLAN_FEATURES,
   PROFILES,
+  RECURRENCES,
   SETTING_KEYS,
   SETTINGS,
   V,
@@ -119,6 +121,8 @@ describe('locales', () => {
         `auth.signup.limits.${limit}Unlimited`,
       ]),
       ...SETTING_KEYS.filter((key) => SETTINGS[key].values === null).map((key) => `settings.hints.${key}`),
+      ...PLAN_FEATURES.map((feature) => `settings.plans.features.${feature}`),
+      ...RECURRENCES.map((recurrence) => `settings.companies.recurrences.${recurrence}`),
     ];
     const missing = LANGUAGES.flatMap((lang) =>
       built.filter((key) => !resolves(trees[lang], key)).map((key) => `${lang}: ${key}`),
@@ -133,7 +137,7 @@ describe('locales', () => {
       for (const match of readFileSync(file, 'utf8').matchAll(literal)) used.add(match[1]);
     }
     for (const file of sourceFiles(rendererRoot)) {
-      for (const match of readFileSync(file, 'utf8').matchAll(/(?:labelKey|descriptionKey): '([\w.]+)'/g))
+      for (const match of readFileSync(file, 'utf8').matchAll(/(?:labelKey|adminLabelKey|descriptionKey): '([\w.]+)'/g))
         used.add(match[1]);
     }
     expect(used.size).toBeGreaterThan(50);

@@ -121,10 +121,28 @@ export const authApi = api.injectEndpoints({
     signup: build.mutation<SignupResponse, SignupRequest>({
       query: (body) => ({ url: '/companies/cadastro', method: 'POST', body }),
     }),
+    // Password reset (spec 2 §7): public calls, the address, code and password in the path as the old clients send them.
+    forgotPassword: build.mutation<{ expiresInMinutes: number }, string>({
+      query: (email) => ({ url: `/forgetpassword/${encodeURIComponent(email)}`, method: 'POST' }),
+    }),
+    resetPassword: build.mutation<null, { email: string; code: string; password: string }>({
+      query: ({ email, code, password }) => ({
+        url: `/resetpasswords/${[email, code, password].map(encodeURIComponent).join('/')}`,
+        method: 'POST',
+      }),
+    }),
     setLanguage: build.mutation<{ language: Language }, Language>({
       query: (lang) => ({ url: `/users/set-language/${lang}`, method: 'POST' }),
     }),
   }),
 });
 
-export const { useLoginMutation, useLogoutMutation, useMeQuery, useSetLanguageMutation, useSignupMutation } = authApi;
+export const {
+  useForgotPasswordMutation,
+  useLoginMutation,
+  useLogoutMutation,
+  useMeQuery,
+  useResetPasswordMutation,
+  useSetLanguageMutation,
+  useSignupMutation,
+} = authApi;

@@ -6,10 +6,28 @@ export interface AuthState {
   token: string | null;
   /** Null until login, refresh or /auth/me has answered for the stored token. */
   user: SessionUser | null;
+  /** The user is the desktop app's stored copy, not yet confirmed by /auth/me since the launch. */
+  userFromSnapshot: boolean;
+}
+
+/** The stored copy of the user, if it has the shape the shell needs (it may be from an older version). */
+function storedUser(): SessionUser | null {
+  const raw = readStored(STORAGE_KEYS.sessionUser);
+  if (!raw) return null;
+  try {
+    const user = JSON.parse(raw) as Partial<SessionUser> | null;
+    if (typeof user?.id !== 'number' || typeof user.name !== 'string' || typeof user.company !== 'object') return null;
+    return user as SessionUser;
+  } catch {
+    return null;
+  }
 }
 
 function initialState(): AuthState {
-  return { token: readStored(STORAGE_KEYS.token), user: null };
+  const token = readStored(STORAGE_KEYS.token);
+  // Only the desktop app keeps the user: a browser tab has its server at hand or shows nothing.
+  const user = token && window.desktop ? storedUser() : null;
+  return { token, user, userFromSnapshot: user !== null };
 }
 
 export const authSlice = createSlice({
@@ -19,13 +37,16 @@ export const authSlice = createSlice({
     sessionStarted(state, action: PayloadAction<AuthResponse>) {
       state.token = action.payload.token;
       state.user = action.payload.user;
+      state.userFromSnapshot = false;
     },
     sessionUserLoaded(state, action: PayloadAction<SessionUser>) {
       state.user = action.payload;
+      state.userFromSnapshot = false;
     },
     sessionCleared(state) {
       state.token = null;
       state.user = null;
+      state.userFromSnapshot = false;
     },
     /** Keeps the greeting and menus in step when the signed-in user is edited anywhere. */
     sessionUserUpdated(state, action: PayloadAction<User>) {
@@ -44,9 +65,10 @@ export const authSlice = createSlice({
   selectors: {
     selectToken: (state) => state.token,
     selectSessionUser: (state) => state.user,
+    selectUserFromSnapshot: (state) => state.userFromSnapshot,
   },
 });
 
 export const { sessionStarted, sessionUserLoaded, sessionCleared, sessionUserUpdated, companySettingUpdated } =
   authSlice.actions;
-export const { selectToken, selectSessionUser } = authSlice.selectors;
+export const { selectToken, selectSessionUser, selectUserFromSnapshot } = authSlice.selectors;

@@ -13,16 +13,16 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { AlertRegular } from '@fluentui/react-icons';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useCompanyEvent } from '../../app/socket';
 import { useAppSelector } from '../../app/store';
 import { selectSessionUser } from '../auth/auth.slice';
-import { selectVolume } from '../shell/shell.slice';
+import { selectConnection, selectVolume } from '../shell/shell.slice';
 import { flattenTickets, type TicketListArgs, unreadTicketCount } from '../tickets/ticket-lists';
 import { useListTicketsInfiniteQuery } from '../tickets/tickets.api';
-import { inboundDecision, previewText, ticketUuidOf } from './notifications';
+import { inboundDecision, notificationTag, previewText, ticketUuidOf } from './notifications';
 import { playNotificationSound } from './sound';
 
 const UNREAD_ARGS: TicketListArgs = { kind: 'unread', showAll: false, queueIds: [] };
@@ -68,14 +68,28 @@ export function NotificationsBell() {
   const location = useLocation();
   const user = useAppSelector(selectSessionUser);
   const volume = useAppSelector(selectVolume);
+  // Offline, the count is only the last one known: the desktop badge shows a dot instead of it.
+  const stale = useAppSelector(selectConnection) === 'offline';
   const [open, setOpen] = useState(false);
   const { data } = useListTicketsInfiniteQuery(UNREAD_ARGS, { skip: !user });
   const tickets = flattenTickets(data?.pages).filter((ticket) => ticket.unreadMessages > 0);
   const count = unreadTicketCount(tickets);
+  const unreadIds = tickets.map((ticket) => ticket.id).join(',');
 
   useEffect(() => {
-    window.desktop?.setUnreadCount(count);
-  }, [count]);
+    window.desktop?.setUnreadCount(count, { stale });
+  }, [count, stale]);
+
+  // A ticket that leaves the unread list was read (here, or by a colleague who took it): its
+  // desktop notification, if still on screen, would only send the agent to something done.
+  const previousUnread = useRef<string[]>([]);
+  useEffect(() => {
+    const now = unreadIds ? unreadIds.split(',') : [];
+    for (const id of previousUnread.current) {
+      if (!now.includes(id)) window.desktop?.dismissNotification(notificationTag(Number(id)));
+    }
+    previousUnread.current = now;
+  }, [unreadIds]);
 
   // Browsers only grant the permission from a user gesture: the first click anywhere asks once.
   useEffect(() => {
@@ -101,7 +115,7 @@ export function NotificationsBell() {
     const route = `/tickets/${event.ticket.uuid}`;
     const title = event.contact?.name || event.ticket.contact?.name || t('tickets.notification.title');
     const body = previewText(event.message, t);
-    const tag = `ticket-${event.ticket.id}`;
+    const tag = notificationTag(event.ticket.id);
     if (window.desktop) {
       window.desktop.notify({ title, body, route, tag });
       return;

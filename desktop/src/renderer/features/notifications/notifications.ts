@@ -42,6 +42,11 @@ export function previewText(message: Pick<Message, 'body' | 'mediaType'>, t: (ke
   return message.body.length > 120 ? `${message.body.slice(0, 120)}…` : message.body;
 }
 
+/** One native notification per ticket: a newer message replaces the older one's. */
+export function notificationTag(ticketId: Id): string {
+  return `ticket-${ticketId}`;
+}
+
 /** The ticket a route shows, if any (/tickets/{uuid}). */
 export function ticketUuidOf(pathname: string): string | null {
   const match = /^\/tickets\/([^/]+)\/?$/.exec(pathname);

@@ -1,5 +1,6 @@
-import type { Id, IsoDate, Plan } from '@atendo/shared';
+import type { Id, IsoDate, Plan, PlanInput } from '@atendo/shared';
 import { api } from '../../app/api';
+import type { AppThunk } from '../../app/store';
 
 export interface CompanyPlan {
   id: Id;
@@ -17,7 +18,61 @@ export const plansApi = api.injectEndpoints({
       query: (companyId) => `/companies/listPlan/${companyId}`,
       providesTags: ['CompanyPlan'],
     }),
+    /** The super-admin's plans tab (and the plan picker of the company form). */
+    listAllPlans: build.query<Plan[], void>({
+      query: () => '/plans/all',
+    }),
+    createPlan: build.mutation<Plan, PlanInput>({
+      query: (body) => ({ url: '/plans', method: 'POST', body }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled;
+        dispatch(planSaved(data));
+      },
+    }),
+    updatePlan: build.mutation<Plan, { id: Id; changes: PlanInput }>({
+      query: ({ id, changes }) => ({ url: `/plans/${id}`, method: 'PUT', body: changes }),
+      // The super-admin's own company may be on it: its menu follows the new flags.
+      invalidatesTags: ['CompanyPlan'],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled;
+        dispatch(planSaved(data));
+      },
+    }),
+    deletePlan: build.mutation<void, Id>({
+      query: (id) => ({ url: `/plans/${id}`, method: 'DELETE' }),
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        await queryFulfilled;
+        dispatch(
+          plansApi.util.updateQueryData('listAllPlans', undefined, (draft) => draft.filter((plan) => plan.id !== id)),
+        );
+      },
+    }),
   }),
 });
 
-export const { useListPublicPlansQuery, useCompanyPlanQuery } = plansApi;
+/** The server's order: by value, then name. */
+function byValue(a: Plan, b: Plan): number {
+  return a.value - b.value || a.name.localeCompare(b.name);
+}
+
+function planSaved(plan: Plan): AppThunk {
+  return (dispatch) => {
+    dispatch(
+      plansApi.util.updateQueryData('listAllPlans', undefined, (draft) => {
+        const index = draft.findIndex((p) => p.id === plan.id);
+        if (index >= 0) draft[index] = plan;
+        else draft.push(plan);
+        draft.sort(byValue);
+      }),
+    );
+  };
+}
+
+export const {
+  useListPublicPlansQuery,
+  useCompanyPlanQuery,
+  useListAllPlansQuery,
+  useCreatePlanMutation,
+  useUpdatePlanMutation,
+  useDeletePlanMutation,
+} = plansApi;

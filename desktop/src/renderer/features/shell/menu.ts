@@ -1,18 +1,24 @@
-import { can, type PlanFlags, type SessionUser } from '@atendo/shared';
+import { can, featureOfPath, hasFeature, type PlanFlags, type SessionUser } from '@atendo/shared';
 import {
   ChatMultipleFilled,
   ChatMultipleRegular,
   type FluentIcon,
   HomeFilled,
   HomeRegular,
+  MegaphoneFilled,
+  MegaphoneRegular,
   PeopleFilled,
   PeopleRegular,
   SettingsFilled,
   SettingsRegular,
   TextBulletListSquareFilled,
   TextBulletListSquareRegular,
+  VideoClipFilled,
+  VideoClipRegular,
   PlugConnectedFilled,
   PlugConnectedRegular,
+  ReceiptMoneyFilled,
+  ReceiptMoneyRegular,
 } from '@fluentui/react-icons';
 import { readStored, STORAGE_KEYS } from '../../app/storage';
 import { useAppSelector } from '../../app/store';
@@ -34,6 +40,8 @@ export interface MenuEntry {
   /** i18n keys of the entry's label and of its one-line description on the home page. */
   labelKey: string;
   descriptionKey: string;
+  /** The label for those who see another page at the same path (the dashboard at `/`). */
+  adminLabelKey?: string;
   section: 'main' | 'admin';
   icon: FluentIcon;
   activeIcon: FluentIcon;
@@ -47,6 +55,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   {
     path: '/',
     labelKey: 'shell.menu.home',
+    adminLabelKey: 'shell.menu.dashboard',
     descriptionKey: 'home.destinations.home',
     section: 'main',
     icon: HomeRegular,
@@ -60,6 +69,15 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     section: 'main',
     icon: ChatMultipleRegular,
     activeIcon: ChatMultipleFilled,
+    visible: () => true,
+  },
+  {
+    path: '/helps',
+    labelKey: 'shell.menu.helps',
+    descriptionKey: 'home.destinations.helps',
+    section: 'main',
+    icon: VideoClipRegular,
+    activeIcon: VideoClipFilled,
     visible: () => true,
   },
   {
@@ -99,10 +117,42 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     activeIcon: SettingsFilled,
     visible: ({ user }) => can(user, 'settings:manage'),
   },
+  {
+    path: '/announcements',
+    labelKey: 'shell.menu.announcements',
+    descriptionKey: 'home.destinations.announcements',
+    section: 'admin',
+    icon: MegaphoneRegular,
+    activeIcon: MegaphoneFilled,
+    visible: ({ user }) => can(user, 'announcements:manage'),
+  },
+  {
+    path: '/financeiro',
+    labelKey: 'shell.menu.invoices',
+    descriptionKey: 'home.destinations.invoices',
+    section: 'admin',
+    icon: ReceiptMoneyRegular,
+    activeIcon: ReceiptMoneyFilled,
+    visible: ({ user }) => can(user, 'invoices:manage'),
+  },
 ];
 
+/**
+ * Whether the signed-in user gets the entry: its own condition, and for the pages of a plan
+ * feature (PLAN_FEATURE_PATHS, the same list the server gates its routes by) the company's plan
+ * having that feature, so an entry cannot forget the plan.
+ */
+export function entryVisible(entry: Pick<MenuEntry, 'path' | 'visible'>, context: MenuContext): boolean {
+  const feature = featureOfPath(entry.path);
+  return (!feature || hasFeature(context.plan, feature)) && entry.visible(context);
+}
+
 export function visibleEntries(context: MenuContext): MenuEntry[] {
-  return MENU_ENTRIES.filter((entry) => entry.visible(context));
+  // The same rule as the route at `/` (router.tsx) decides which page, and so which label.
+  const admin = can(context.user, 'dashboard:view');
+  return MENU_ENTRIES.filter((entry) => entryVisible(entry, context)).map((entry) =>
+    admin && entry.adminLabelKey ? { ...entry, labelKey: entry.adminLabelKey } : entry,
+  );
 }
 
 /** The entries the signed-in user may open, re-evaluated when the plan answer arrives. */

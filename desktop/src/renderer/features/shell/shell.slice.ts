@@ -3,10 +3,14 @@ import { readStored, STORAGE_KEYS } from '../../app/storage';
 
 export type ThemeMode = 'light' | 'dark';
 
+/** The live connection to the server: its socket, which is how anything new reaches the app. */
+export type ConnectionState = 'connecting' | 'online' | 'offline';
+
 export interface ShellState {
   /** The theme the user picked; null follows the system preference. */
   preferredTheme: ThemeMode | null;
   volume: number;
+  connection: ConnectionState;
 }
 
 function storedTheme(): ThemeMode | null {
@@ -22,7 +26,7 @@ function storedVolume(): number {
 
 export const shellSlice = createSlice({
   name: 'shell',
-  initialState: (): ShellState => ({ preferredTheme: storedTheme(), volume: storedVolume() }),
+  initialState: (): ShellState => ({ preferredTheme: storedTheme(), volume: storedVolume(), connection: 'connecting' }),
   reducers: {
     themeChosen(state, action: PayloadAction<ThemeMode>) {
       state.preferredTheme = action.payload;
@@ -30,12 +34,16 @@ export const shellSlice = createSlice({
     volumeChanged(state, action: PayloadAction<number>) {
       state.volume = Math.min(1, Math.max(0, Math.round(action.payload * 10) / 10));
     },
+    connectionChanged(state, action: PayloadAction<ConnectionState>) {
+      state.connection = action.payload;
+    },
   },
   selectors: {
     selectPreferredTheme: (state) => state.preferredTheme,
     selectVolume: (state) => state.volume,
+    selectConnection: (state) => state.connection,
   },
 });
 
-export const { themeChosen, volumeChanged } = shellSlice.actions;
-export const { selectPreferredTheme, selectVolume } = shellSlice.selectors;
+export const { themeChosen, volumeChanged, connectionChanged } = shellSlice.actions;
+export const { selectPreferredTheme, selectVolume, selectConnection } = shellSlice.selectors;

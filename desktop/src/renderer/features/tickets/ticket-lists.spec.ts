@@ -15,7 +15,7 @@ import {
   unreadTicketCount,
 } from './ticket-lists';
 
-const me = { id: 7, allTicket: 'desabled' as const };
+const me = { id: 7, allTicket: 'desabled' as const, seesEveryQueue: false, queueIds: [1, 2, 3] };
 
 function ticket(id: number, over: Partial<Ticket> = {}): Ticket {
   return {
@@ -108,10 +108,20 @@ describe('ticketListDecision', () => {
       ticketListDecision(
         ticket(3, { queueId: null, userId: null, status: 'pending' }),
         args('pending', { queueIds: [1] }),
-        me,
+        { ...me, allTicket: 'enabled' },
       ),
     ).toBe('fits');
     expect(ticketListDecision(ticket(3, { queueId: 5 }), args('open', { queueIds: [1] }), me)).toBe('fits');
+  });
+
+  it("keeps tickets out of the viewer's sight out unless show all is on (supervisors hear them all)", () => {
+    const elsewhere = ticket(6, { queueId: 9, userId: null, status: 'pending' });
+    expect(ticketListDecision(elsewhere, args('pending'), me)).toBe('out');
+    expect(ticketListDecision(elsewhere, args('pending', { showAll: true }), me)).toBe('fits');
+    expect(ticketListDecision(elsewhere, args('pending'), { ...me, seesEveryQueue: true })).toBe('fits');
+    const queueless = ticket(6, { queueId: null, userId: null, status: 'pending' });
+    expect(ticketListDecision(queueless, args('pending'), me)).toBe('out');
+    expect(ticketListDecision(queueless, args('pending'), { ...me, allTicket: 'enabled' })).toBe('fits');
   });
 
   it('never inserts into search results, only updates them', () => {
@@ -124,7 +134,7 @@ describe('ticketListDecision', () => {
     expect(ticketListDecision({ ...unread, unreadMessages: 0 }, args('unread'), me)).toBe('out');
     const waiting = ticket(4, { unreadMessages: 1, status: 'pending', userId: null });
     expect(ticketListDecision(waiting, args('unread'), me)).toBe('out');
-    expect(ticketListDecision(waiting, args('unread'), { id: 7, allTicket: 'enabled' })).toBe('fits');
+    expect(ticketListDecision(waiting, args('unread'), { ...me, allTicket: 'enabled' })).toBe('fits');
   });
 });
 

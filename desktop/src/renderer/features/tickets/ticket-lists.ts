@@ -30,6 +30,15 @@ export interface TicketPageParam {
 export interface Viewer {
   id: Id;
   allTicket: AllTicket;
+  /** Admins see every ticket whatever the "show all" switch says. */
+  seesEveryQueue: boolean;
+  queueIds: Id[];
+}
+
+/** Spec §6 from the screen's side (the server's visibility rule). */
+function inSight(ticket: Ticket, viewer: Viewer): boolean {
+  if (viewer.seesEveryQueue || ticket.userId === viewer.id) return true;
+  return ticket.queueId === null ? viewer.allTicket === 'enabled' : viewer.queueIds.includes(ticket.queueId);
 }
 
 /** The tab's ticket status, for the lists that have one. */
@@ -60,6 +69,8 @@ export function ticketListParams(args: TicketListArgs, pageParam: TicketPagePara
  * 'unknown' (the search tab, whose text match only the server can judge: update it in place only).
  */
 export function ticketListDecision(ticket: Ticket, args: TicketListArgs, viewer: Viewer): 'fits' | 'out' | 'unknown' {
+  // Supervisors hear every ticket (for their "show all"); with it off, the others stay out.
+  if (!args.showAll && !inSight(ticket, viewer)) return 'out';
   // The queue selector narrows the queues; the agent's own tickets and queueless ones stay (as the server does).
   if (
     args.queueIds.length &&

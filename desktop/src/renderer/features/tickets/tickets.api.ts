@@ -86,6 +86,13 @@ export const ticketsApi = api.injectEndpoints({
       },
       providesTags: ['Messages'],
     }),
+    /**
+     * Reads the newest page again so the server clears the unread count (it does for the ticket's
+     * agent, never for a peeking admin): for messages that arrive while the conversation is open.
+     */
+    markConversationRead: build.mutation<MessagesAnswer, Id>({
+      query: (ticketId) => ({ url: `/messages/${ticketId}`, params: { pageNumber: 1 } }),
+    }),
     /** What changed since an instant, for a client coming back from a disconnection. */
     changedTickets: build.query<TicketsPage, { since: string; showAll: boolean }>({
       query: ({ since, showAll }) => ({
@@ -152,6 +159,7 @@ export const {
   useCreateTicketMutation,
   useDeleteTicketMutation,
   useListMessagesInfiniteQuery,
+  useMarkConversationReadMutation,
   useSendMessageMutation,
   useSendMediaMutation,
   useDeleteMessageMutation,

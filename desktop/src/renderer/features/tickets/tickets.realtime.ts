@@ -14,7 +14,14 @@ import { ticketsApi } from './tickets.api';
 
 function viewerOf(state: RootState): Viewer | null {
   const user = state.auth.user;
-  return user ? { id: user.id, allTicket: user.allTicket } : null;
+  return user
+    ? {
+        id: user.id,
+        allTicket: user.allTicket,
+        seesEveryQueue: can(user, 'tickets:bypassQueueRestriction'),
+        queueIds: user.queues.map((q) => q.id),
+      }
+    : null;
 }
 
 function cachedLists(state: RootState): TicketListArgs[] {

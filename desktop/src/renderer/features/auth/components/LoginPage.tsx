@@ -16,8 +16,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../app/errors';
 import { AppLink } from '../../../components/AppLink';
-import { fieldError } from '../../../components/form';
+import { fieldError, submitKeepsFocus } from '../../../components/form';
 import { useLoginMutation } from '../auth.api';
+import { KeyringNotice } from './KeyringNotice';
 import { PublicLayout } from './PublicLayout';
 
 const useStyles = makeStyles({
@@ -52,6 +53,7 @@ export function LoginPage() {
         {t('auth.login.title')}
       </Subtitle2>
       <form className={styles.form} onSubmit={formik.handleSubmit} noValidate>
+        <KeyringNotice />
         {failure !== null && (
           <MessageBar intent="error" layout="multiline">
             <MessageBarBody>{errorText(i18n, failure)}</MessageBarBody>
@@ -77,8 +79,10 @@ export function LoginPage() {
             onBlur={formik.handleBlur}
           />
         </Field>
+        <AppLink to="/forgetpsw">{t('auth.login.forgotPassword')}</AppLink>
         <Button
           type="submit"
+          {...submitKeepsFocus}
           appearance="primary"
           disabled={formik.isSubmitting}
           icon={formik.isSubmitting ? <Spinner size="tiny" /> : undefined}

@@ -36,10 +36,16 @@ function fakeDesktop({
         return results.shift() ?? { ok: false, error: 'unreachable' };
       },
     },
-    auth: { login: unused, refresh: unused, logout: unused },
+    auth: { login: unused, refresh: unused, logout: unused, isStorageSecure: unused },
     setUnreadCount: unused,
     notify: unused,
+    dismissNotification: unused,
+    setLanguage: unused,
+    download: unused,
     onNavigate: unused,
+    onSignOutRequest: unused,
+    onResume: unused,
+    onIdleChange: unused,
   };
   window.desktop = bridge;
   return { bridge, calls };

@@ -22,6 +22,9 @@ import { fieldError } from '../../../components/form';
 
 type CheckError = NonNullable<ServerCheckResult['error']>;
 
+/** The sign-in page with the server form open: where "Change server" in the user menu leads. */
+export const CHANGE_SERVER_PATH = '/login?server=change';
+
 const serverSchema = yup.object({
   address: yup.string().trim().required(V.required).max(200, tooLong),
 });
@@ -72,7 +75,8 @@ function DesktopServerAddress({ bridge, children }: { bridge: DesktopBridge; chi
   // undefined while the main process answers; null when no server is set yet.
   const [current, setCurrent] = useState<string | null | undefined>(undefined);
   const [loadFailure, setLoadFailure] = useState<unknown>(null);
-  const [editing, setEditing] = useState(false);
+  // Read from the address rather than the router, so the form works on any page that hosts it.
+  const [editing, setEditing] = useState(() => new URLSearchParams(window.location.search).get('server') === 'change');
 
   useEffect(() => {
     let live = true;

@@ -20,7 +20,7 @@ import { errorText } from '../../../app/errors';
 import { formatMoney } from '../../../app/format';
 import { useNotify } from '../../../app/toasts';
 import { AppLink } from '../../../components/AppLink';
-import { fieldError } from '../../../components/form';
+import { fieldError, submitKeepsFocus } from '../../../components/form';
 import { MaskedInput } from '../../../components/MaskedInput';
 import { useListPublicPlansQuery } from '../../plans/plans.api';
 import { useSignupMutation } from '../auth.api';
@@ -152,6 +152,7 @@ export function SignupPage() {
         </Field>
         <Button
           type="submit"
+          {...submitKeepsFocus}
           appearance="primary"
           disabled={formik.isSubmitting}
           icon={formik.isSubmitting ? <Spinner size="tiny" /> : undefined}

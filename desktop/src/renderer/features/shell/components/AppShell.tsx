@@ -9,14 +9,15 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet } from 'react-router';
 import { useMediaQuery } from '../../../app/hooks';
 import { useRealtime } from '../../../app/socket';
 import { useAppSelector } from '../../../app/store';
 import { selectSessionUser } from '../../auth/auth.slice';
 import { useMenuEntries } from '../menu';
+import { ReconnectBanner } from './ReconnectBanner';
 import { SideMenu } from './SideMenu';
 import { SubscriptionBanner } from './SubscriptionBanner';
 import { TopBar } from './TopBar';
@@ -43,7 +44,6 @@ const useStyles = makeStyles({
 export function AppShell() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const navigate = useNavigate();
   const user = useAppSelector(selectSessionUser);
   const entries = useMenuEntries();
   const wide = useMediaQuery(WIDE_QUERY);
@@ -59,9 +59,6 @@ export function AppShell() {
     setWasMobile(mobile);
     if (mobile) setOpen(false);
   }
-
-  // Notification clicks and deep links from the desktop app arrive as routes to open.
-  useEffect(() => window.desktop?.onNavigate((route) => void navigate(route)), [navigate]);
 
   return (
     <div className={styles.root}>
@@ -86,6 +83,7 @@ export function AppShell() {
       <div className={styles.column}>
         <TopBar menuOpen={open} compact={mobile} onToggleMenu={() => setOpen((value) => !value)} />
         <main className={styles.main}>
+          <ReconnectBanner />
           <SubscriptionBanner />
           <Outlet />
         </main>

@@ -1,6 +1,7 @@
-import { daysUntil, DUE_WARNING_DAYS } from '@atendo/shared';
-import { MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
+import { can, daysUntil, DUE_WARNING_DAYS } from '@atendo/shared';
+import { Link, MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { formatDate } from '../../../app/format';
 import { useAppSelector } from '../../../app/store';
 import { selectSessionUser } from '../../auth/auth.slice';
@@ -11,7 +12,10 @@ import { selectSessionUser } from '../../auth/auth.slice';
  */
 export function SubscriptionBanner() {
   const { t } = useTranslation();
-  const dueDate = useAppSelector(selectSessionUser)?.company.dueDate;
+  const user = useAppSelector(selectSessionUser);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const dueDate = user?.company.dueDate;
   if (!dueDate) return null;
   const days = daysUntil(dueDate);
   if (days >= DUE_WARNING_DAYS) return null;
@@ -23,6 +27,14 @@ export function SubscriptionBanner() {
         {days <= 0
           ? t('shell.subscription.endsToday', { date: formatDate(dueDate) })
           : t('shell.subscription.endsIn', { count: days, date: formatDate(dueDate) })}
+        {can(user, 'invoices:manage') && pathname !== '/subscription' && (
+          <>
+            {' '}
+            <Link as="button" inline onClick={() => void navigate('/subscription')}>
+              {t('shell.subscription.renew')}
+            </Link>
+          </>
+        )}
       </MessageBarBody>
     </MessageBar>
   );

@@ -8,6 +8,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { selectSessionUser } from '../../auth/auth.slice';
 import { themeChosen } from '../shell.slice';
 import { NotificationsBell } from '../../notifications/NotificationsBell';
+import { AnnouncementsPopover } from '../../announcements/components/AnnouncementsPopover';
 import { LanguageMenu } from './LanguageMenu';
 import { UserMenu } from './UserMenu';
 import { VolumeControl } from './VolumeControl';
@@ -70,6 +71,7 @@ export function TopBar({
       </div>
       <div className={styles.tools}>
         <NotificationsBell />
+        <AnnouncementsPopover />
         <LanguageMenu saveOnServer compact={compact} />
         <VolumeControl />
         <Switch

@@ -1,18 +1,36 @@
 import { Avatar, Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
-import { PersonEditRegular, SignOutRegular } from '@fluentui/react-icons';
+import { PersonEditRegular, ServerRegular, SignOutRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../../app/store';
+import { useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useLogoutMutation } from '../../auth/auth.api';
-import { selectSessionUser } from '../../auth/auth.slice';
+import { sessionCleared, selectSessionUser } from '../../auth/auth.slice';
+import { CHANGE_SERVER_PATH } from '../../auth/components/ServerAddress';
 import { UserModal } from '../../users/components/UserModal';
 
 export function UserMenu() {
   const { t } = useTranslation();
   const user = useAppSelector(selectSessionUser);
-  const [logout] = useLogoutMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [logout, { isLoading: signingOut }] = useLogoutMutation();
   const [profileOpen, setProfileOpen] = useState(false);
+  const [changingServer, setChangingServer] = useState(false);
   if (!user) return null;
+
+  /**
+   * A session belongs to its server, so changing server signs out first (ending the session on
+   * the old server too), then opens the server form of the sign-in page.
+   */
+  async function changeServer() {
+    await logout();
+    // Cleared here as well, so the sign-in page is reached signed out whichever of the logout's
+    // own effects runs first.
+    dispatch(sessionCleared());
+    void navigate(CHANGE_SERVER_PATH, { replace: true });
+  }
 
   return (
     <>
@@ -25,6 +43,11 @@ export function UserMenu() {
             <MenuItem icon={<PersonEditRegular />} onClick={() => setProfileOpen(true)}>
               {t('shell.profile')}
             </MenuItem>
+            {window.desktop && (
+              <MenuItem icon={<ServerRegular />} onClick={() => setChangingServer(true)}>
+                {t('shell.changeServer.menu')}
+              </MenuItem>
+            )}
             <MenuItem icon={<SignOutRegular />} onClick={() => void logout()}>
               {t('shell.signOut')}
             </MenuItem>
@@ -32,6 +55,15 @@ export function UserMenu() {
         </MenuPopover>
       </Menu>
       {profileOpen && <UserModal user={user} onClose={() => setProfileOpen(false)} />}
+      <ConfirmDialog
+        open={changingServer}
+        title={t('shell.changeServer.title')}
+        message={t('shell.changeServer.message')}
+        confirmLabel={t('shell.changeServer.confirm')}
+        busy={signingOut}
+        onConfirm={() => void changeServer()}
+        onCancel={() => setChangingServer(false)}
+      />
     </>
   );
 }

@@ -179,7 +179,19 @@ export function MessageContent({ message, base }: { message: Message; base: stri
         <span className={styles.line}>
           <DocumentArrowDownRegular aria-hidden />
           {url ? (
-            <Link href={url} target="_blank" rel="noreferrer" download={name}>
+            <Link
+              href={url}
+              target="_blank"
+              rel="noreferrer"
+              download={name}
+              onClick={(event) => {
+                // The desktop app's page is on app://, so the browser ignores `download` for the
+                // server's file and would open it outside the app: main saves it with a dialog.
+                if (!window.desktop) return;
+                event.preventDefault();
+                window.desktop.download(url);
+              }}
+            >
               {message.body || name}
             </Link>
           ) : (

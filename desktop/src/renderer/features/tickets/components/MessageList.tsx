@@ -1,13 +1,17 @@
 import type { Id, Message } from '@atendo/shared';
 import { Caption1, Divider, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../app/errors';
 import { useNotify } from '../../../app/toasts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useBaseUrl } from '../media';
 import { buildThread, threadMessages } from '../thread';
-import { useDeleteMessageMutation, useListMessagesInfiniteQuery } from '../tickets.api';
+import {
+  useDeleteMessageMutation,
+  useListMessagesInfiniteQuery,
+  useMarkConversationReadMutation,
+} from '../tickets.api';
 import { MessageBubble } from './MessageBubble';
 
 /** Spec §9: older messages load when the list is scrolled within 50 px of the top. */
@@ -60,6 +64,28 @@ export function MessageList({ ticketId, onReply, readOnly = false }: MessageList
   const items = buildThread(messages);
   const pageCount = data?.pages.length ?? 0;
   const lastId = messages.length ? messages[messages.length - 1].id : 0;
+  const lastInbound = messages.findLast((m) => !m.fromMe)?.id ?? null;
+  const [markRead] = useMarkConversationReadMutation();
+  // The customer's newest message the server already counts as read: the first load read it.
+  const readUpTo = useRef<Id | null | undefined>(undefined);
+
+  // A message arriving while the conversation is on screen is read once the window has focus,
+  // so the unread badge and lists never count what the agent is looking at.
+  useEffect(() => {
+    if (readOnly || !data) return;
+    if (readUpTo.current === undefined) {
+      readUpTo.current = lastInbound;
+      return;
+    }
+    const read = () => {
+      if (!document.hasFocus() || lastInbound === null || readUpTo.current === lastInbound) return;
+      readUpTo.current = lastInbound;
+      void markRead(ticketId);
+    };
+    read();
+    window.addEventListener('focus', read);
+    return () => window.removeEventListener('focus', read);
+  }, [readOnly, data, lastInbound, ticketId, markRead]);
 
   useLayoutEffect(() => {
     const el = scroller.current;

@@ -1,0 +1,208 @@
+import { forgotPasswordSchema, resetPasswordSchema } from '@atendo/shared';
+import {
+  Button,
+  Field,
+  Input,
+  Link,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Subtitle2,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { useFormik } from 'formik';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { errorBody, errorText, serverFieldErrors } from '../../../app/errors';
+import { useNotify } from '../../../app/toasts';
+import { AppLink } from '../../../components/AppLink';
+import { fieldError, submitKeepsFocus } from '../../../components/form';
+import { useForgotPasswordMutation, useResetPasswordMutation } from '../auth.api';
+import { PublicLayout } from './PublicLayout';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  center: { textAlign: 'center' },
+  links: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalXS },
+});
+
+/** The server names the path's parts; the form calls them otherwise. */
+const FORM_FIELD: Record<string, string> = { token: 'code', newPassword: 'password' };
+
+/**
+ * Spec 2 §2 and §4: the e-mail first; once the code is sent, the code with the new password and its
+ * confirmation; then on to sign-in. The link in the e-mail opens the second step for its address.
+ */
+export function ForgotPasswordPage() {
+  const { t, i18n } = useTranslation();
+  const styles = useStyles();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const companyId = params.get('companyId');
+  const withCompany = (path: string) => (companyId ? `${path}?companyId=${encodeURIComponent(companyId)}` : path);
+  const fromLink = params.get('email') ?? '';
+  const [email, setEmail] = useState<string | null>(
+    forgotPasswordSchema.isValidSync({ email: fromLink }) ? fromLink.trim().toLowerCase() : null,
+  );
+  const [forgotPassword] = useForgotPasswordMutation();
+  const [resetPassword] = useResetPasswordMutation();
+  // The confirm step's failure stays on screen while the code is retyped, not in a 2-second toast.
+  const [failure, setFailure] = useState<unknown>(null);
+
+  const sendCode = async (address: string): Promise<boolean> => {
+    try {
+      const { expiresInMinutes } = await forgotPassword(address).unwrap();
+      notify.success(t('auth.forgot.sent', { email: address, minutes: expiresInMinutes }));
+      return true;
+    } catch (error) {
+      notify.error(
+        errorBody(error)?.error === 'ERR_USER_DONT_EXISTS' ? t('auth.forgot.emailNotFound') : errorText(i18n, error),
+      );
+      return false;
+    }
+  };
+
+  const request = useFormik({
+    initialValues: { email: fromLink },
+    validationSchema: forgotPasswordSchema,
+    onSubmit: async (values) => {
+      const address = forgotPasswordSchema.cast(values).email;
+      if (await sendCode(address)) {
+        setFailure(null);
+        setEmail(address);
+      }
+    },
+  });
+
+  const confirm = useFormik({
+    initialValues: { code: '', password: '', confirmPassword: '' },
+    validationSchema: resetPasswordSchema,
+    onSubmit: async (values, helpers) => {
+      if (!email) return;
+      setFailure(null);
+      const input = resetPasswordSchema.cast(values);
+      try {
+        await resetPassword({ email, code: input.code, password: input.password }).unwrap();
+        notify.success(t('auth.forgot.success'));
+        void navigate(withCompany('/login'));
+      } catch (error) {
+        const fields = serverFieldErrors(error);
+        if (fields && Object.keys(fields).every((field) => field in FORM_FIELD)) {
+          helpers.setErrors(
+            Object.fromEntries(Object.entries(fields).map(([field, message]) => [FORM_FIELD[field], message])),
+          );
+        } else {
+          setFailure(error);
+        }
+      }
+    },
+  });
+
+  const submitButton = (submitting: boolean, label: string) => (
+    <Button
+      type="submit"
+      {...submitKeepsFocus}
+      appearance="primary"
+      disabled={submitting}
+      icon={submitting ? <Spinner size="tiny" /> : undefined}
+    >
+      {label}
+    </Button>
+  );
+
+  return (
+    <PublicLayout>
+      <Subtitle2 as="h1" className={styles.center}>
+        {t('auth.forgot.title')}
+      </Subtitle2>
+      {email === null ? (
+        <form className={styles.form} onSubmit={request.handleSubmit} noValidate>
+          <Text>{t('auth.forgot.intro')}</Text>
+          <Field label={t('auth.fields.email')} required {...fieldError(request, 'email', i18n)}>
+            <Input
+              name="email"
+              type="email"
+              autoComplete="username"
+              value={request.values.email}
+              onChange={request.handleChange}
+              onBlur={request.handleBlur}
+            />
+          </Field>
+          {submitButton(request.isSubmitting, t('auth.forgot.send'))}
+        </form>
+      ) : (
+        <form className={styles.form} onSubmit={confirm.handleSubmit} noValidate>
+          <Text>{t('auth.forgot.codeIntro', { email })}</Text>
+          {failure !== null && (
+            <MessageBar intent="error" layout="multiline">
+              <MessageBarBody>{errorText(i18n, failure)}</MessageBarBody>
+            </MessageBar>
+          )}
+          <Field label={t('auth.forgot.code')} required {...fieldError(confirm, 'code', i18n)}>
+            <Input
+              name="code"
+              autoComplete="one-time-code"
+              autoCapitalize="characters"
+              spellCheck={false}
+              value={confirm.values.code}
+              onChange={confirm.handleChange}
+              onBlur={confirm.handleBlur}
+            />
+          </Field>
+          <Field
+            label={t('auth.forgot.newPassword')}
+            hint={t('auth.forgot.passwordRule')}
+            required
+            {...fieldError(confirm, 'password', i18n)}
+          >
+            <Input
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              value={confirm.values.password}
+              onChange={confirm.handleChange}
+              onBlur={confirm.handleBlur}
+            />
+          </Field>
+          <Field label={t('auth.forgot.confirmPassword')} required {...fieldError(confirm, 'confirmPassword', i18n)}>
+            <Input
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              value={confirm.values.confirmPassword}
+              onChange={confirm.handleChange}
+              onBlur={confirm.handleBlur}
+            />
+          </Field>
+          {submitButton(confirm.isSubmitting, t('auth.forgot.reset'))}
+          <div className={styles.links}>
+            <Link as="button" type="button" onClick={() => void sendCode(email)}>
+              {t('auth.forgot.resend')}
+            </Link>
+            <Link
+              as="button"
+              type="button"
+              onClick={() => {
+                setFailure(null);
+                void request.setFieldValue('email', email);
+                setEmail(null);
+              }}
+            >
+              {t('auth.forgot.otherEmail')}
+            </Link>
+          </div>
+        </form>
+      )}
+      <div className={styles.links}>
+        <AppLink to={withCompany('/login')}>{t('auth.forgot.backToLogin')}</AppLink>
+        <Text>
+          {t('auth.login.noAccount')} <AppLink to={withCompany('/signup')}>{t('auth.login.signup')}</AppLink>
+        </Text>
+      </div>
+    </PublicLayout>
+  );
+}

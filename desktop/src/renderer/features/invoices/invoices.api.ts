@@ -1,0 +1,52 @@
+import {
+  type CheckoutInput,
+  type CompanyEventPayloads,
+  type Invoice,
+  INVOICES_PAGE_SIZE,
+  type PixCharge,
+  type SubscriptionState,
+} from '@atendo/shared';
+import { api } from '../../app/api';
+import type { AppThunk } from '../../app/store';
+import { sessionUserLoaded } from '../auth/auth.slice';
+
+export const invoicesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    // GET /invoices/all answers a plain list (as the existing clients read it): a short page is the last.
+    listInvoices: build.infiniteQuery<Invoice[], string, number>({
+      query: ({ queryArg, pageParam }) => ({
+        url: '/invoices/all',
+        params: { searchParam: queryArg, pageNumber: pageParam },
+      }),
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (lastPage, _allPages, lastPageParam) =>
+          lastPage.length === INVOICES_PAGE_SIZE ? lastPageParam + 1 : undefined,
+      },
+      providesTags: ['Invoices'],
+    }),
+    subscriptionState: build.query<SubscriptionState, void>({
+      query: () => '/subscription',
+      providesTags: ['Subscription'],
+    }),
+    checkout: build.mutation<PixCharge, CheckoutInput>({
+      query: (body) => ({ url: '/subscription', method: 'POST', body }),
+    }),
+  }),
+});
+
+/**
+ * An invoice was paid (spec §4: payment CONCLUIDA): the lists and the licence are read again, and
+ * the signed-in user's company gets its new due date, so the banner and the greeting follow at once.
+ */
+export function applyPaymentEvent(event: CompanyEventPayloads['payment']): AppThunk {
+  return (dispatch, getState) => {
+    dispatch(invoicesApi.util.invalidateTags(['Invoices', 'Subscription', 'CompanyPlan']));
+    const user = getState().auth.user;
+    if (user && user.company.id === event.company.id) {
+      dispatch(sessionUserLoaded({ ...user, company: { ...user.company, dueDate: event.company.dueDate } }));
+    }
+  };
+}
+
+export const { useListInvoicesInfiniteQuery, useSubscriptionStateQuery, useCheckoutMutation } = invoicesApi;
