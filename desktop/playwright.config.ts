@@ -5,7 +5,12 @@ import { defineConfig, devices } from '@playwright/test';
 
 /** The server under test: the built one, on the embedded defaults, with a fresh data directory. */
 const port = Number(process.env.E2E_PORT ?? 18765);
-const dataDir = mkdtempSync(join(tmpdir(), 'atendo-e2e-'));
+// Playwright loads this file again in each worker: the runner's directory (the one the server
+// uses) reaches them through the environment they inherit, so specs can read the server's files.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'atendo-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
+/** The server's DATA_DIR: its outbox holds the mail it sent (no SMTP is configured here). */
+export const E2E_DATA_DIR = dataDir;
 export const E2E_ADMIN = { email: 'super@atendo.test', password: 'Super-secret-1' };
 
 export default defineConfig({

@@ -61,7 +61,7 @@ test.describe('administration', () => {
 
     await expect(page.getByText('Olá, Admin, seja bem-vindo(a) à Platform', { exact: true })).toBeVisible();
     const menu = sideMenu(page, 'Menu principal');
-    for (const label of ['Início', 'Usuários', 'Filas', 'Configurações']) {
+    for (const label of ['Dashboard', 'Usuários', 'Filas', 'Configurações']) {
       await expect(menu.getByRole('link', { name: label, exact: true })).toBeVisible();
     }
     await expect(menu.getByRole('link', { name: 'Users', exact: true })).toHaveCount(0);

@@ -34,7 +34,8 @@ test.describe('session', () => {
 
     await signIn(page, company);
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { name: `Welcome, ${company.name}` })).toBeVisible();
+    // The company's first user is its admin: home is the dashboard (spec §2).
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 
     await page.goto('/login');
     await expect(page).toHaveURL(/\/$/);

@@ -1,98 +1,8 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import {
-  type Account,
-  apiCall,
-  apiSignIn,
-  sideMenu,
-  signIn,
-  signupCompany,
-  toast,
-  trackSocket,
-  unique,
-  uniqueEmail,
-} from './support/app';
+import { expect, type Page, test } from '@playwright/test';
+import { type Account, apiCall, sideMenu, signIn, toast, trackSocket } from './support/app';
+import { CUSTOMER, customerWrites, openSandboxDesk, type Ticket } from './support/sandbox';
 
-/**
- * The conversation loop on the real pipeline: a sandbox WhatsApp connection delivers a customer's
- * messages, an agent works them in the browser. The sandbox is driven over HTTP by the company's
- * first admin, who is never signed in to the browser (a sign-in ends the user's other session).
- */
-
-interface Named {
-  id: number;
-  name: string;
-}
-
-interface Agent extends Account, Named {}
-
-interface Ticket {
-  id: number;
-  uuid: string;
-  status: 'open' | 'pending' | 'closed';
-  queueId: number | null;
-  userId: number | null;
-  contact: { name: string; number: string };
-}
-
-/** A company with a connected sandbox line on queue 1, an agent of queue 1 and one of queue 2 only. */
-interface Desk {
-  adminToken: string;
-  whatsappId: number;
-  queue1: Named;
-  queue2: Named;
-  agent: Agent;
-  outsider: Agent;
-}
-
-const CUSTOMER = { from: '5511988887777', name: 'Maria Cliente' };
-
-async function createAgent(request: APIRequestContext, token: string, prefix: string, queueIds: number[]) {
-  const account = { name: unique(prefix), email: uniqueEmail(prefix), password: 'Agent-pass-1' };
-  const user = await apiCall<Named>(request, token, 'POST', '/users', { ...account, profile: 'user', queueIds });
-  return { ...account, id: user.id };
-}
-
-async function openSandboxDesk(request: APIRequestContext): Promise<Desk> {
-  const company = await signupCompany(request, 'Desk');
-  const adminToken = await apiSignIn(request, company);
-  const queue1 = await apiCall<Named>(request, adminToken, 'POST', '/queue', {
-    name: unique('Sales'),
-    color: '#1e88e5',
-  });
-  const queue2 = await apiCall<Named>(request, adminToken, 'POST', '/queue', {
-    name: unique('Billing'),
-    color: '#e53935',
-  });
-  const agent = await createAgent(request, adminToken, 'Agent', [queue1.id]);
-  const outsider = await createAgent(request, adminToken, 'Outsider', [queue2.id]);
-
-  const line = await apiCall<{ id: number }>(request, adminToken, 'POST', '/whatsapp', {
-    name: 'Sandbox line',
-    provider: 'sandbox',
-    queueIds: [queue1.id],
-    isDefault: true,
-  });
-  await apiCall(request, adminToken, 'POST', `/whatsappsession/${line.id}`);
-  // The session shows its QR a moment after the start; the scan is refused until then.
-  await expect
-    .poll(async () => {
-      const scan = await request.post(`/sandbox/connections/${line.id}/scan`, {
-        headers: { Authorization: `Bearer ${adminToken}` },
-        data: {},
-      });
-      return scan.ok() ? ((await scan.json()) as { status: string }).status : `${scan.status()} ${await scan.text()}`;
-    })
-    .toBe('CONNECTED');
-  return { adminToken, whatsappId: line.id, queue1, queue2, agent, outsider };
-}
-
-/** The customer writes to the sandbox line, exactly as an inbound WhatsApp message arrives. */
-async function customerWrites(request: APIRequestContext, desk: Desk, body: string): Promise<void> {
-  await apiCall(request, desk.adminToken, 'POST', `/sandbox/connections/${desk.whatsappId}/messages`, {
-    ...CUSTOMER,
-    body,
-  });
-}
+/** The conversation loop on the real pipeline: an agent works a sandbox customer's messages in the browser. */
 
 /** The agent's tickets screen, through the side menu, once the socket delivers live events. */
 async function openTicketsScreen(page: Page, agent: Account): Promise<void> {
@@ -214,6 +124,11 @@ test.describe('tickets', () => {
     ).toBeVisible();
     const progressRow = progressList.getByRole('listitem').filter({ hasText: CUSTOMER.name });
     await expect(progressRow).toContainText('Quero mudar meu plano');
+    // Read as it arrived: no unread count on the row, and none on the server.
+    await expect(progressRow.getByLabel(/unread message/)).toHaveCount(0);
+    await expect
+      .poll(async () => (await apiCall<Ticket>(request, desk.adminToken, 'GET', `/tickets/u/${uuid}`)).unreadMessages)
+      .toBe(0);
 
     // None of the above reloaded the page.
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);

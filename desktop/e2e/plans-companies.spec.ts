@@ -1,0 +1,164 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  apiCall,
+  E2E_ADMIN,
+  formatDate,
+  signIn,
+  submitLogin,
+  toast,
+  unique,
+  uniqueEmail,
+  userMenuButton,
+} from './support/app';
+
+/** Opens a tab of the settings page. */
+async function openSettingsTab(page: Page, tab: string): Promise<void> {
+  await page.goto('/settings');
+  await page.getByRole('tab', { name: tab, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`tab=${tab.toLowerCase()}`));
+}
+
+test.describe('plans and companies', () => {
+  test('the super-admin creates a plan and a company; its admin signs in until the company is disabled', async ({
+    page,
+    browser,
+  }) => {
+    const planName = unique('Plan');
+    const company = { name: unique('Company'), email: uniqueEmail('owner'), password: 'Owner-pass-1' };
+    await signIn(page, E2E_ADMIN);
+
+    // The plan: the form starts at the spec's defaults (0 limits, every feature on).
+    await openSettingsTab(page, 'Plans');
+    await page.getByRole('button', { name: 'Add plan' }).click();
+    const planDialog = page.getByRole('dialog', { name: 'New plan' });
+    await expect(planDialog.getByRole('spinbutton', { name: 'Users' })).toHaveValue('0');
+    await expect(planDialog.getByRole('switch', { name: 'Kanban' })).toBeChecked();
+    await planDialog.getByRole('textbox', { name: 'Name' }).fill(planName);
+    await planDialog.getByRole('spinbutton', { name: 'Users' }).fill('3');
+    await planDialog.getByRole('spinbutton', { name: 'Price' }).fill('149.9');
+    await planDialog.getByRole('switch', { name: 'Kanban' }).click();
+    await planDialog.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Plan saved.')).toBeVisible();
+    const planRow = page.getByRole('row').filter({ hasText: planName });
+    await expect(planRow).toContainText('R$ 149,90');
+    await expect(planRow).toContainText('Unlimited');
+    await expect(planRow).toContainText('Campaigns');
+    await expect(planRow).not.toContainText('Kanban');
+
+    // A bad value is refused with the field's reason.
+    await page.getByRole('button', { name: 'Add plan' }).click();
+    const badDialog = page.getByRole('dialog', { name: 'New plan' });
+    await badDialog.getByRole('textbox', { name: 'Name' }).fill('x');
+    await badDialog.getByRole('button', { name: 'Save' }).click();
+    await expect(badDialog.getByText('Too short! At least 2 characters.')).toBeVisible();
+    await badDialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // The company, on that plan, with its first admin.
+    await openSettingsTab(page, 'Companies');
+    await page.getByRole('button', { name: 'Add company' }).click();
+    const companyDialog = page.getByRole('dialog', { name: 'New company' });
+    await companyDialog.getByRole('textbox', { name: 'Name' }).fill(company.name);
+    await companyDialog.getByRole('textbox', { name: 'E-mail' }).fill(company.email);
+    await companyDialog.getByRole('textbox', { name: 'Phone' }).fill('11987654321');
+    await companyDialog.getByLabel("Admin's password").fill(company.password);
+    await companyDialog.getByRole('combobox', { name: 'Plan' }).selectOption({ label: planName });
+    await companyDialog.getByRole('combobox', { name: 'Recurrence' }).selectOption({ label: 'Quarterly' });
+    // Expire from no due date: one quarter from today.
+    await companyDialog.getByRole('button', { name: '+ Due date' }).click();
+    await expect(companyDialog.getByLabel('Due date')).not.toHaveValue('');
+    await companyDialog.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Company saved.')).toBeVisible();
+    const companyRow = page.getByRole('row').filter({ hasText: company.email });
+    await expect(companyRow).toContainText(planName);
+    await expect(companyRow).toContainText('Active');
+    await expect(companyRow).toContainText('Quarterly');
+    await expect(companyRow).toHaveAttribute('data-tone', 'none');
+
+    // Rows are tinted by the days left: 5 days is yellow, 2 days past due orange, 10 days past red.
+    const superToken = await page.evaluate(() => window.localStorage.getItem('token'));
+    const plans = await apiCall<Array<{ id: number; name: string }>>(page.request, superToken!, 'GET', '/plans/all');
+    const planId = plans.find((p) => p.name === planName)!.id;
+    const tinted: Record<string, string> = {};
+    for (const [tone, days] of [
+      ['yellow', 5],
+      ['orange', -2],
+      ['red', -10],
+    ] as const) {
+      const due = new Date();
+      due.setDate(due.getDate() + days);
+      const name = unique(`Tone ${tone}`);
+      tinted[tone] = name;
+      await apiCall(page.request, superToken!, 'POST', '/companies', {
+        name,
+        email: uniqueEmail(tone),
+        password: 'Tone-pass-1',
+        planId,
+        dueDate: due.toISOString(),
+      });
+    }
+    await page.reload();
+    for (const [tone, name] of Object.entries(tinted)) {
+      await expect(page.getByRole('row').filter({ hasText: name })).toHaveAttribute('data-tone', tone);
+    }
+    await expect(page.getByRole('row').filter({ hasText: tinted.orange })).toContainText('2 days overdue');
+
+    // The company's admin signs in, in another browser.
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await admin.goto('/login');
+    await submitLogin(admin, company);
+    await expect(userMenuButton(admin)).toBeVisible();
+    await expect(admin.getByText(`Hello, ${company.name}, welcome to ${company.name}`, { exact: true })).toBeVisible();
+
+    // Their own business hours, once the company schedules by company.
+    await admin.goto('/settings');
+    await expect(admin.getByRole('tab', { name: 'Companies' })).toHaveCount(0);
+    await expect(admin.getByRole('tab', { name: 'Schedules' })).toHaveCount(0);
+    await admin.getByRole('combobox', { name: 'Business hours management' }).selectOption('company');
+    await expect(toast(admin, 'Settings saved.')).toBeVisible();
+    await admin.getByRole('tab', { name: 'Schedules' }).click();
+    await admin.getByRole('textbox', { name: 'Monday – opens' }).fill('0900');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(admin, 'Business hours saved.')).toBeVisible();
+    const hours = (await findCompany(page, superToken!, company.email)).schedules;
+    expect(hours.find((d) => d.weekdayEn === 'monday')?.startTime).toBe('09:00');
+
+    // The super-admin disables the company: its admin is signed out and cannot sign in again.
+    await page
+      .getByRole('row')
+      .filter({ hasText: company.email })
+      .getByRole('button', { name: `Edit ${company.name}` })
+      .click();
+    const editDialog = page.getByRole('dialog', { name: 'Edit company' });
+    await expect(editDialog.getByLabel('Due date')).toHaveValue(
+      formatDate((await findCompany(page, superToken!, company.email)).dueDate!)
+        .split('/')
+        .reverse()
+        .join('-'),
+    );
+    await editDialog.getByRole('switch', { name: 'Active' }).click();
+    await editDialog.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Company saved.')).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: company.email })).toContainText('Inactive');
+
+    await admin.reload();
+    await expect(admin).toHaveURL(/\/login$/);
+    await submitLogin(admin, company);
+    await expect(toast(admin, 'Your company is inactive. Contact support.')).toBeVisible();
+    await expect(admin).toHaveURL(/\/login$/);
+    await adminContext.close();
+  });
+});
+
+/** A company as the super-admin's list answers it, found by its e-mail. */
+async function findCompany(page: Page, token: string, email: string) {
+  const found = await apiCall<{
+    companies: Array<{
+      email: string;
+      dueDate: string | null;
+      schedules: Array<{ weekdayEn: string; startTime: string }>;
+    }>;
+  }>(page.request, token, 'GET', `/companies?searchParam=${encodeURIComponent(email)}`);
+  expect(found.companies).toHaveLength(1);
+  return found.companies[0];
+}
