@@ -125,6 +125,63 @@ try {
         (result.non2xx ? ` (${result.non2xx} non-2xx)` : ''),
     );
   }
+
+  // Inbound messages through the sandbox provider, the whole pipeline (contact, ticket, message,
+  // events): what one installation on the embedded defaults takes in. Skipped with SANDBOX=false.
+  const line = await (
+    await fetch(`${base}/whatsapp`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Bench line', provider: 'sandbox', isDefault: true, queueIds: [queueIds[0]] }),
+    })
+  ).json();
+  await fetch(`${base}/whatsappsession/${line.id}`, { method: 'POST', headers, body: '{}' });
+  let scanned = false;
+  for (let i = 0; i < 50 && !scanned; i++) {
+    const res = await fetch(`${base}/sandbox/connections/${line.id}/scan`, { method: 'POST', headers, body: '{}' });
+    scanned = res.ok;
+    if (res.status === 404) break; // the sandbox is off
+    if (!scanned) await new Promise((r) => setTimeout(r, 200));
+  }
+  if (scanned) {
+    let k = 0;
+    const inbound = { name: 'inbound message (sandbox, 500 senders)', connections: 16, p99: 500, minRps: 100 };
+    const result = await run({
+      url: base,
+      connections: inbound.connections,
+      duration: 10,
+      requests: [
+        {
+          method: 'POST',
+          path: `/sandbox/connections/${line.id}/messages`,
+          headers,
+          setupRequest: (req) => {
+            const n = k++;
+            return {
+              ...req,
+              body: JSON.stringify({ from: `5511${970_000_000 + (n % 500)}`, id: `bench-${n}`, body: `mensagem ${n}` }),
+            };
+          },
+        },
+      ],
+    });
+    const ok =
+      result.latency.p99 <= inbound.p99 &&
+      result.requests.average >= inbound.minRps &&
+      result.non2xx === 0 &&
+      result.errors === 0;
+    failed ||= !ok;
+    console.log(
+      inbound.name.padEnd(44),
+      String(Math.round(result.requests.average)).padStart(8),
+      String(result.latency.p50).padStart(8),
+      String(result.latency.p99).padStart(8),
+      `  p99 <= ${inbound.p99} ms, >= ${inbound.minRps} msg/s at ${inbound.connections} connections: ${ok ? 'met' : 'MISSED'}` +
+        (result.non2xx ? ` (${result.non2xx} non-2xx)` : ''),
+    );
+  } else {
+    console.log('inbound message: skipped (the sandbox is off)');
+  }
 } finally {
   server.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });

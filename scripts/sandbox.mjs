@@ -13,6 +13,8 @@ Commands:
        [--name N] [--id ID] [--image path] [--file path] [--location lat,lng[,description]] [--quoted ID]
   offline <number>                      mark a number as not on WhatsApp
   online <number>                       put it back on WhatsApp
+  pay <invoiceId> [--times N]           the stand-in PSP pays the invoice's latest Pix charge, sending
+                                        its notification N times (PAYMENT_PROVIDER=sandbox)
 
 Options:
   --server URL      the server (default http://localhost:8080, or SANDBOX_SERVER)
@@ -54,6 +56,7 @@ try {
       file: { type: 'string' },
       location: { type: 'string' },
       quoted: { type: 'string' },
+      times: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -180,6 +183,19 @@ switch (command) {
       onWhatsApp: command === 'online',
     });
     console.log(`${result.number} is ${result.onWhatsApp ? 'on' : 'not on'} WhatsApp now`);
+    break;
+  }
+  case 'pay': {
+    const invoiceId = args[0];
+    if (!/^\d+$/.test(invoiceId ?? '')) fail(`"${invoiceId ?? ''}" is not an invoice id (a number)`, true);
+    const times = opts.times === undefined ? 1 : Number(opts.times);
+    if (!Number.isInteger(times) || times < 1 || times > 5) fail('--times wants a whole number from 1 to 5');
+    const token = await signIn();
+    const result = await call('POST', `/payment-sandbox/invoices/${invoiceId}/pay`, token, { times });
+    const outcome = result.deliveries
+      .map((d) => (d.status !== 200 ? `HTTP ${d.status}` : d.body?.duplicate ? 'duplicate, ignored' : 'accepted'))
+      .join(', ');
+    console.log(`Paid charge ${result.chargeId} of invoice ${invoiceId}: notification ${result.eventId} ${outcome}`);
     break;
   }
   default:

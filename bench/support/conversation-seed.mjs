@@ -233,3 +233,30 @@ export async function seedHistory(pool, plan, { companyId, whatsappId, now = Dat
   log(`messages: ${inserted} in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
   return { live, long, contactId, ticketId, messages: inserted };
 }
+
+/**
+ * The customers' answers to the rating question, for the dashboard benchmark (the conversation
+ * benchmark does not call it): two of every five resolved tickets got one, 1 to 3, five minutes
+ * after the ticket was resolved, counted for its owner. Call with the `now` and the `ticketId` of
+ * the `seedHistory` run it rates.
+ */
+export async function seedRatings(pool, plan, { companyId, ticketId, now, log = () => {} }) {
+  const started = Date.now();
+  let inserted = 0;
+  let rows = [];
+  const flush = async () => {
+    if (!rows.length) return;
+    await pool.query('INSERT INTO ticket_ratings (companyId, ticketId, userId, rate, createdAt) VALUES ?', [rows]);
+    inserted += rows.length;
+    rows = [];
+  };
+  for (let i = 0; i < plan.tickets; i++) {
+    const s = ticketShape(plan, i, now);
+    if (s.status !== 'closed' || i % 5 >= 2) continue;
+    rows.push([companyId, ticketId(i), s.userId, 1 + (i % 3), new Date(s.updatedAt + 300_000)]);
+    if (rows.length >= BATCH) await flush();
+  }
+  await flush();
+  log(`ratings: ${inserted} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return inserted;
+}

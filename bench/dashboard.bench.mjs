@@ -1,0 +1,427 @@
+// Dashboard benchmark (issue 5): the built server on MariaDB + Redis with a company's history of
+// 200,000 tickets (and 50,000 contacts, ratings on two of five resolved tickets), loaded from this
+// process on 127.0.0.1 only.
+//
+//   GET /dashboard?days=90, GET /dashboard/ticketsUsers and GET /dashboard/ticketsDay over the last
+//   90 days: p99 ≤ 500 ms per call (one admin's calls one after another, BENCH_SECONDS (20) each),
+//   and the same with BENCH_CONNECTIONS (4) admins at once for information; the plan MariaDB
+//   chooses (EXPLAIN) for every statement each call sends; the figures checked against direct SQL
+//   counts.
+//
+// Environment: BENCH_MYSQL_URL (mysql://root@127.0.0.1:3306), BENCH_DB_NAME (atendo_bench_dash, created
+// and dropped here), BENCH_REDIS_URL (redis://127.0.0.1:6379; keys under a unique prefix, deleted at the
+// end), BENCH_PORT (18792), BENCH_SEED_SCALE (1 = 200,000 tickets; smaller for a quick try),
+// BENCH_CONNECTIONS (4), BENCH_SECONDS (20), BENCH_KEEP_DB (1: leave the database in place).
+// Skipped (exit 0) when MariaDB or Redis is not there. Exit code 1 when a target is missed.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { Redis } from 'ioredis';
+import mysql from 'mysql2/promise';
+import { planHistory, seedHistory, seedRatings } from './support/conversation-seed.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.BENCH_PORT ?? 18792);
+const base = `http://127.0.0.1:${port}`;
+const mysqlUrl = (process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306').replace(/\/+$/, '');
+const dbName = process.env.BENCH_DB_NAME ?? 'atendo_bench_dash';
+const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const scale = Number(process.env.BENCH_SEED_SCALE ?? 1);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 4);
+const seconds = Number(process.env.BENCH_SECONDS ?? 20);
+const prefix = `atendo-bench-dash-${randomBytes(4).toString('hex')}`;
+const PASSWORD = 'Bench-password-1';
+const ADMIN_EMAIL = 'admin@bench-dash.test';
+const ZONE = 'America/Sao_Paulo';
+const TARGET_P99_MS = 500;
+const DAY = 86_400_000;
+const SEED = {
+  contacts: Math.round(50_000 * scale),
+  tickets: Math.round(200_000 * scale),
+  messages: 0,
+  longContacts: 1,
+};
+
+const log = (...args) => console.log(...args);
+const elapsed = (t) => `${((Date.now() - t) / 1000).toFixed(1)} s`;
+const results = [];
+function report(name, figure, target, ok) {
+  results.push({ name, figure, target, ok });
+  log(
+    `  ${name.padEnd(52)} ${String(figure).padEnd(44)} ${target.padEnd(24)} ${ok === null ? 'info' : ok ? 'met' : 'MISSED'}`,
+  );
+}
+
+async function reachable() {
+  try {
+    const c = await mysql.createConnection({ uri: mysqlUrl, connectTimeout: 3000 });
+    await c.end();
+  } catch (error) {
+    return `no MariaDB at ${mysqlUrl} (${error.code ?? error.message})`;
+  }
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (error) {
+    return `no Redis at ${redisUrl} (${error.message})`;
+  } finally {
+    redis.disconnect();
+  }
+  return null;
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'atendo-bench-dash-'));
+const secrets = { JWT_SECRET: randomBytes(32).toString('hex'), JWT_REFRESH_SECRET: randomBytes(32).toString('hex') };
+let server = null;
+
+/** Starts the built server; with `onLine` its stdout lines (the debug server's query log) go there. */
+async function startServer({ logLevel, redisPrefix, onLine }) {
+  const child = spawn(process.execPath, [join(root, 'server', 'dist', 'main.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      DB_URL: `${mysqlUrl}/${dbName}`,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: redisPrefix,
+      SANDBOX: 'true',
+      LOG_LEVEL: logLevel,
+      LOGIN_LIMIT_PER_IP: '100000',
+      LOGIN_LIMIT_PER_ACCOUNT: '100000',
+      ...secrets,
+    },
+    stdio: ['ignore', onLine ? 'pipe' : 'inherit', 'inherit'],
+  });
+  if (onLine) createInterface({ input: child.stdout }).on('line', onLine);
+  child.exited = new Promise((resolve) => child.once('exit', resolve));
+  server = child;
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error('the server did not start');
+}
+
+async function stopServer() {
+  if (!server || server.exitCode !== null) return;
+  const child = server;
+  child.kill('SIGTERM');
+  const timeout = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await child.exited;
+  clearTimeout(timeout);
+}
+
+async function call(method, path, { token, body } = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+const signIn = async () =>
+  (await call('POST', '/auth/login', { body: { email: ADMIN_EMAIL, password: PASSWORD } })).token;
+
+/** The company: its admin, an agent of two of its four queues, a sandbox line (never started). */
+async function provision() {
+  const plans = await call('GET', '/plans/list');
+  const plan = plans.sort((a, b) => b.users - a.users)[0];
+  const company = await call('POST', '/companies/cadastro', {
+    body: { name: 'Bench Painel', email: ADMIN_EMAIL, phone: '11987654321', password: PASSWORD, planId: plan.id },
+  });
+  const login = await call('POST', '/auth/login', { body: { email: ADMIN_EMAIL, password: PASSWORD } });
+  const queueIds = [];
+  for (const [i, color] of ['#008B02', '#1273DE', '#DB3E00', '#5300EB'].entries()) {
+    const queue = await call('POST', '/queue', {
+      token: login.token,
+      body: { name: ['Vendas', 'Suporte', 'Financeiro', 'Trocas'][i], color },
+    });
+    queueIds.push(queue.id);
+  }
+  const agentQueueIds = queueIds.slice(0, 2);
+  const agent = await call('POST', '/users', {
+    token: login.token,
+    body: {
+      name: 'Agente',
+      email: 'agent@bench-dash.test',
+      password: PASSWORD,
+      profile: 'user',
+      queueIds: agentQueueIds,
+    },
+  });
+  const line = await call('POST', '/whatsapp', {
+    token: login.token,
+    body: { name: 'Bench line', provider: 'sandbox', isDefault: true, greetingMessage: 'Olá!', queueIds },
+  });
+  return {
+    companyId: company.id,
+    adminId: login.user.id,
+    agentId: agent.id,
+    whatsappId: line.id,
+    queueIds,
+    agentQueueIds,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The statements of a call: a first server runs with LOG_LEVEL=debug, where TypeORM logs each one
+// ("query: <sql> -- PARAMETERS: [...]"); those logged between sending a request and 150 ms after
+// its answer are the request's. Each is then EXPLAINed with its own parameters.
+
+let capture = null;
+function onDebugLine(raw) {
+  const line = raw.replace(/\x1b\[[0-9;]*m/g, ''); // eslint-disable-line no-control-regex
+  if (capture && line.startsWith('query: ')) capture.push(line.slice('query: '.length));
+}
+
+async function statementsOf(path, token) {
+  await call('GET', path, { token }); // warms the session cache: its lookup is not the call's
+  capture = [];
+  await call('GET', path, { token });
+  await sleep(150);
+  const statements = capture.filter((sql) => !/FROM `?sessions`?/i.test(sql));
+  capture = null;
+  return statements.map((line) => {
+    const at = line.lastIndexOf(' -- PARAMETERS: ');
+    if (at < 0) return { sql: line, params: [] };
+    // mysql2 reads ISO instants as UTC ('Z' pool timezone).
+    const params = JSON.parse(line.slice(at + ' -- PARAMETERS: '.length)).map((p) =>
+      typeof p === 'string' && /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(p) ? new Date(p) : p,
+    );
+    return { sql: line.slice(0, at), params };
+  });
+}
+
+async function explain(pool, { sql, params }) {
+  const [rows] = await pool.query(`EXPLAIN ${sql}`, params);
+  return rows
+    .map((r) => `${r.table}: ${r.type} ${r.key ?? 'no index'}, ~${r.rows} rows${r.Extra ? ` (${r.Extra})` : ''}`)
+    .join('; ');
+}
+
+const isoDay = (ms) => {
+  const d = new Date(new Date(ms).toLocaleString('en-US', { timeZone: ZONE }));
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+let cleaned = false;
+async function cleanup() {
+  if (cleaned) return;
+  cleaned = true;
+  await stopServer();
+  if (process.env.BENCH_KEEP_DB === '1') log(`database ${dbName} kept (BENCH_KEEP_DB=1)`);
+  else
+    try {
+      const conn = await mysql.createConnection({ uri: mysqlUrl });
+      await conn.query(`DROP DATABASE IF EXISTS \`${dbName}\``);
+      await conn.end();
+    } catch (error) {
+      console.error(`could not drop ${dbName}: ${error.message}`);
+    }
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    for (const match of [`${prefix}:*`, `${prefix}-debug:*`]) {
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', match, 'COUNT', 1000);
+        cursor = next;
+        if (keys.length) await redis.del(...keys);
+      } while (cursor !== '0');
+    }
+  } catch (error) {
+    console.error(`could not remove the Redis keys under ${prefix}: ${error.message}`);
+  } finally {
+    redis.disconnect();
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const cannon = (options) =>
+  new Promise((resolve, reject) => autocannon(options, (err, result) => (err ? reject(err) : resolve(result))));
+
+async function main() {
+  const missing = await reachable();
+  if (missing) {
+    log(`dashboard benchmark skipped: ${missing} (it needs MariaDB and Redis)`);
+    return;
+  }
+  if (!existsSync(join(root, 'server', 'dist', 'main.js'))) {
+    for (const ws of ['shared', 'server']) {
+      const built = spawnSync('npm', ['run', 'build', '-w', ws], { cwd: root, stdio: 'inherit' });
+      if (built.status !== 0) throw new Error(`npm run build -w ${ws} failed`);
+    }
+  }
+  try {
+    await fetch(`${base}/health`);
+    throw new Error(`something already answers on ${base}: set BENCH_PORT`);
+  } catch (error) {
+    if (error.message.includes('already answers')) throw error;
+  }
+
+  log(`Atendo dashboard benchmark — MariaDB + Redis, ${SEED.tickets} tickets, ${SEED.contacts} contacts`);
+  const admin = await mysql.createConnection({ uri: mysqlUrl });
+  await admin.query(`DROP DATABASE IF EXISTS \`${dbName}\``);
+  await admin.query(`CREATE DATABASE \`${dbName}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await admin.end();
+  const pool = mysql.createPool({ uri: `${mysqlUrl}/${dbName}`, connectionLimit: 4, timezone: 'Z' });
+
+  try {
+    let t = Date.now();
+    await startServer({ logLevel: 'debug', redisPrefix: `${prefix}-debug`, onLine: onDebugLine });
+    const ctx = await provision();
+    log(`server up and company provisioned in ${elapsed(t)}`);
+    t = Date.now();
+    const plan = planHistory({ ...SEED, ...ctx });
+    const now = Date.now();
+    const seeded = await seedHistory(pool, plan, {
+      companyId: ctx.companyId,
+      whatsappId: ctx.whatsappId,
+      now,
+      log: (line) => log(`  seed ${line}`),
+    });
+    await seedRatings(pool, plan, {
+      companyId: ctx.companyId,
+      ticketId: seeded.ticketId,
+      now,
+      log: (l) => log(`  seed ${l}`),
+    });
+    await pool.query('ANALYZE TABLE contacts, tickets, ticket_ratings');
+    log(`seeded in ${elapsed(t)}`);
+
+    const today = isoDay(Date.now());
+    const from90 = isoDay(Date.now() - 89 * DAY);
+    const range = `initialDate=${from90}&finalDate=${today}&timezone=${encodeURIComponent(ZONE)}`;
+    const calls = [
+      { name: 'GET /dashboard?days=90', path: `/dashboard?days=90&timezone=${encodeURIComponent(ZONE)}`, target: true },
+      { name: 'GET /dashboard/ticketsUsers (90 days)', path: `/dashboard/ticketsUsers?${range}`, target: true },
+      { name: 'GET /dashboard/ticketsDay (90 days)', path: `/dashboard/ticketsDay?${range}`, target: true },
+      {
+        name: 'GET /dashboard/ticketsDay (one day, per hour)',
+        path: `/dashboard/ticketsDay?initialDate=${today}&finalDate=${today}&timezone=${encodeURIComponent(ZONE)}`,
+        target: false,
+      },
+    ];
+
+    let token = await signIn();
+    log('\nStatements per call and the plan MariaDB chooses for each:');
+    for (const c of calls) {
+      const statements = await statementsOf(c.path, token);
+      report(`${c.name}: statements`, statements.length, '(info)', null);
+      for (const s of statements) {
+        const plan = await explain(pool, s);
+        const covered = /Using index/.test(plan) && !/\bALL\b/.test(plan);
+        log(`      ${s.sql.replace(/\s+/g, ' ').slice(0, 100)}…`);
+        log(`        EXPLAIN ${plan}${covered ? '' : '  <- reads table rows'}`);
+      }
+    }
+
+    // The answers agree with direct counts over the seeded rows.
+    const dash = await call('GET', calls[0].path, { token });
+    const [[{ closed }]] = await pool.query(
+      'SELECT COUNT(*) AS closed FROM tickets WHERE companyId = ? AND closedAt >= ?',
+      [ctx.companyId, new Date(Date.now() - 90 * DAY)],
+    );
+    const [[{ live }]] = await pool.query(
+      "SELECT COUNT(*) AS live FROM tickets WHERE companyId = ? AND status IN ('open', 'pending')",
+      [ctx.companyId],
+    );
+    const counters = dash.counters;
+    report(
+      'resolved in 90 days: API / SQL',
+      `${counters.supportFinished} / ${closed}`,
+      'equal (±2 at the edge)',
+      Math.abs(counters.supportFinished - Number(closed)) <= 2,
+    );
+    report(
+      'open + pending now: API / SQL',
+      `${counters.supportHappening + counters.supportPending} / ${live}`,
+      'equal',
+      counters.supportHappening + counters.supportPending === Number(live),
+    );
+    report(
+      'avg talk / wait time (min), attendants',
+      `${counters.avgSupportTime} / ${counters.avgWaitTime}, ${dash.attendants.length}`,
+      '(info)',
+      null,
+    );
+    const perDay = await call('GET', calls[2].path, { token });
+    const perUser = await call('GET', calls[1].path, { token });
+    report(
+      'ticketsDay: days, tickets / ticketsUsers tickets',
+      `${perDay.data.length}, ${perDay.count} / ${perUser.count}`,
+      '(info)',
+      null,
+    );
+    await stopServer();
+
+    // The measured server, logging errors only.
+    await startServer({ logLevel: 'error', redisPrefix: prefix });
+    token = await signIn();
+    const headers = { accept: 'application/json', authorization: `Bearer ${token}` };
+    // The target is per call: one admin's requests one after another. Several admins at once
+    // share the two cores, so that load is reported beside it, for information.
+    for (const admins of [1, connections]) {
+      log(
+        `\n${admins === 1 ? 'one admin, one call after another' : `${admins} admins asking at once`}, ` +
+          `${seconds} s a call after 3 s of warm-up [load average ${loadavg()[0].toFixed(1)}]:`,
+      );
+      for (const c of calls) {
+        await cannon({ url: `${base}${c.path}`, connections: admins, duration: 3, headers });
+        const r = await cannon({ url: `${base}${c.path}`, connections: admins, duration: seconds, headers });
+        const ok = r.latency.p99 <= TARGET_P99_MS && r.non2xx === 0 && r.errors === 0;
+        const measured = admins === 1 && c.target;
+        report(
+          `${c.name}${admins === 1 ? '' : ` × ${admins}`}`,
+          `p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${Math.round(r.requests.average * 10) / 10} req/s` +
+            `${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}${r.errors ? `, ${r.errors} errors` : ''}`,
+          measured ? `p99 ≤ ${TARGET_P99_MS} ms` : '(info)',
+          measured ? ok : null,
+        );
+      }
+    }
+    log(`[load average ${loadavg()[0].toFixed(1)} at the end]`);
+  } finally {
+    await pool.end();
+    await cleanup();
+  }
+
+  log('\nSummary:');
+  log('| figure | measured | target | |\n| --- | --- | --- | --- |');
+  for (const r of results)
+    log(`| ${r.name.trim()} | ${r.figure} | ${r.target} | ${r.ok === null ? 'info' : r.ok ? 'met' : 'MISSED'} |`);
+}
+
+process.on('SIGINT', () => {
+  void cleanup().finally(() => process.exit(130));
+});
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+}
+if (results.some((r) => r.ok === false)) process.exitCode = 1;
+setTimeout(() => process.exit(), 500).unref();
