@@ -15,7 +15,6 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import {
-  AddRegular,
   ArrowClockwiseRegular,
   CheckmarkCircleFilled,
   PlugDisconnectedRegular,
@@ -27,7 +26,8 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../app/errors';
 import { useAppSelector } from '../../../app/store';
 import { useNotify } from '../../../app/toasts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useDeleteConfirmation, useEditDialog } from '../../../components/list-hooks';
+import { ActionsHeaderCell, AddButton, DeleteDialog, ListCard } from '../../../components/ListFrame';
 import { PageHeader } from '../../../components/PageHeader';
 import { selectSessionUser } from '../../auth/auth.slice';
 import { sessionActions, statusTone } from '../connection-status';
@@ -43,12 +43,6 @@ import { QrCodeModal } from './QrCodeModal';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  card: {
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusMedium,
-    boxShadow: tokens.shadow4,
-    overflowX: 'auto',
-  },
   // Fluent tables share the width equally; the session buttons and badges need their own.
   table: { tableLayout: 'auto', minWidth: '760px' },
   session: {
@@ -58,10 +52,7 @@ const useStyles = makeStyles({
     paddingBlock: tokens.spacingVerticalXS,
   },
   defaultIcon: { color: tokens.colorPaletteGreenForeground1, fontSize: '20px' },
-  actionsColumn: { width: '110px' },
 });
-
-type ModalState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; connection: WhatsappConnection };
 
 /** Spec §2 Connections page: the last update reads dd/MM/yy HH:mm. */
 export function formatConnectionDate(value: string): string {
@@ -77,12 +68,11 @@ export function ConnectionsPage() {
   const canAdd = can(user, 'connections-page:addConnection');
   const canEdit = can(user, 'connections-page:editOrDeleteConnection');
   const { data: connections = [], isLoading, error } = useListConnectionsQuery();
-  const [deleteConnection, { isLoading: deleting }] = useDeleteConnectionMutation();
+  const deletion = useDeleteConfirmation<WhatsappConnection>(useDeleteConnectionMutation(), t('connections.deleted'));
   const [startSession] = useStartSessionMutation();
   const [requestNewQr] = useRequestNewQrMutation();
   const [disconnectSession] = useDisconnectSessionMutation();
-  const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
-  const [toDelete, setToDelete] = useState<WhatsappConnection | null>(null);
+  const editor = useEditDialog<WhatsappConnection>();
   const [qrFor, setQrFor] = useState<number | null>(null);
 
   const run = async (action: () => Promise<unknown>) => {
@@ -91,17 +81,6 @@ export function ConnectionsPage() {
     } catch (failure) {
       notify.error(errorText(i18n, failure));
     }
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteConnection(toDelete.id).unwrap();
-      notify.success(t('connections.deleted'));
-    } catch (failure) {
-      notify.error(errorText(i18n, failure));
-    }
-    setToDelete(null);
   };
 
   const renderSession = (connection: WhatsappConnection) => (
@@ -175,13 +154,9 @@ export function ConnectionsPage() {
   return (
     <div className={styles.page}>
       <PageHeader title={t('connections.title')}>
-        {canAdd && (
-          <Button appearance="primary" icon={<AddRegular />} onClick={() => setModal({ mode: 'create' })}>
-            {t('connections.add')}
-          </Button>
-        )}
+        {canAdd && <AddButton onClick={editor.create}>{t('connections.add')}</AddButton>}
       </PageHeader>
-      <div className={styles.card}>
+      <ListCard>
         <Table aria-label={t('connections.title')} className={styles.table}>
           <TableHeader>
             <TableRow>
@@ -190,7 +165,7 @@ export function ConnectionsPage() {
               {canAct && <TableHeaderCell>{t('connections.columns.session')}</TableHeaderCell>}
               <TableHeaderCell>{t('connections.columns.lastUpdate')}</TableHeaderCell>
               <TableHeaderCell>{t('connections.columns.default')}</TableHeaderCell>
-              {canEdit && <TableHeaderCell className={styles.actionsColumn}>{t('common.actions')}</TableHeaderCell>}
+              {canEdit && <ActionsHeaderCell />}
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -218,8 +193,8 @@ export function ConnectionsPage() {
                     <RowActions
                       editLabel={t('connections.editNamed', { name: connection.name })}
                       deleteLabel={t('connections.deleteNamed', { name: connection.name })}
-                      onEdit={() => setModal({ mode: 'edit', connection })}
-                      onDelete={() => setToDelete(connection)}
+                      onEdit={() => editor.edit(connection)}
+                      onDelete={() => deletion.ask(connection)}
                     />
                   </TableCell>
                 )}
@@ -228,11 +203,11 @@ export function ConnectionsPage() {
           </TableBody>
         </Table>
         <ListStatus loading={isLoading} error={error} empty={connections.length === 0 && t('connections.empty')} />
-      </div>
-      {modal.mode !== 'closed' && (
+      </ListCard>
+      {editor.open && (
         <ConnectionModal
-          connection={modal.mode === 'edit' ? modal.connection : null}
-          onClose={() => setModal({ mode: 'closed' })}
+          connection={editor.record}
+          onClose={editor.close}
           // A new connection goes straight to pairing: start its session and show its QR code.
           onCreated={(created) =>
             void run(async () => {
@@ -243,14 +218,10 @@ export function ConnectionsPage() {
         />
       )}
       {qrFor !== null && <QrCodeModal connectionId={qrFor} onClose={() => setQrFor(null)} />}
-      <ConfirmDialog
-        open={!!toDelete}
-        title={t('connections.deleteTitle', { name: toDelete?.name ?? '' })}
+      <DeleteDialog
+        deletion={deletion}
+        title={t('connections.deleteTitle', { name: deletion.target?.name ?? '' })}
         message={t('connections.deleteMessage')}
-        confirmLabel={t('common.delete')}
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
       />
     </div>
   );

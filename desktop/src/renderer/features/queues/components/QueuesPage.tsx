@@ -2,7 +2,6 @@ import type { Queue } from '@atendo/shared';
 import { ListStatus } from '../../../components/ListStatus';
 import { RowActions } from '../../../components/RowActions';
 import {
-  Button,
   makeStyles,
   Table,
   TableBody,
@@ -13,24 +12,15 @@ import {
   TableRow,
   tokens,
 } from '@fluentui/react-components';
-import { AddRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../app/errors';
-import { useNotify } from '../../../app/toasts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useDeleteConfirmation, useEditDialog } from '../../../components/list-hooks';
+import { ActionsHeaderCell, AddButton, DeleteDialog, ListCard } from '../../../components/ListFrame';
 import { PageHeader } from '../../../components/PageHeader';
 import { useDeleteQueueMutation, useListQueuesQuery } from '../queues.api';
 import { QueueModal } from './QueueModal';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  card: {
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusMedium,
-    boxShadow: tokens.shadow4,
-    overflowX: 'auto',
-  },
   swatch: {
     display: 'inline-block',
     width: '28px',
@@ -47,39 +37,21 @@ const useStyles = makeStyles({
     textOverflow: 'ellipsis',
   },
   idColumn: { width: '70px' },
-  actionsColumn: { width: '110px' },
 });
 
-type ModalState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; queue: Queue };
-
 export function QueuesPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const styles = useStyles();
-  const notify = useNotify();
   const { data: queues = [], isLoading, error } = useListQueuesQuery();
-  const [deleteQueue, { isLoading: deleting }] = useDeleteQueueMutation();
-  const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
-  const [toDelete, setToDelete] = useState<Queue | null>(null);
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteQueue(toDelete.id).unwrap();
-      notify.success(t('queues.deleted'));
-    } catch (failure) {
-      notify.error(errorText(i18n, failure));
-    }
-    setToDelete(null);
-  };
+  const editor = useEditDialog<Queue>();
+  const deletion = useDeleteConfirmation<Queue>(useDeleteQueueMutation(), t('queues.deleted'));
 
   return (
     <div className={styles.page}>
       <PageHeader title={t('queues.title')}>
-        <Button appearance="primary" icon={<AddRegular />} onClick={() => setModal({ mode: 'create' })}>
-          {t('queues.add')}
-        </Button>
+        <AddButton onClick={editor.create}>{t('queues.add')}</AddButton>
       </PageHeader>
-      <div className={styles.card}>
+      <ListCard>
         <Table aria-label={t('queues.title')}>
           <TableHeader>
             <TableRow>
@@ -88,7 +60,7 @@ export function QueuesPage() {
               <TableHeaderCell>{t('queues.columns.color')}</TableHeaderCell>
               <TableHeaderCell>{t('queues.columns.orderQueue')}</TableHeaderCell>
               <TableHeaderCell>{t('queues.columns.greetingMessage')}</TableHeaderCell>
-              <TableHeaderCell className={styles.actionsColumn}>{t('common.actions')}</TableHeaderCell>
+              <ActionsHeaderCell />
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -111,8 +83,8 @@ export function QueuesPage() {
                   <RowActions
                     editLabel={t('queues.editNamed', { name: queue.name })}
                     deleteLabel={t('queues.deleteNamed', { name: queue.name })}
-                    onEdit={() => setModal({ mode: 'edit', queue })}
-                    onDelete={() => setToDelete(queue)}
+                    onEdit={() => editor.edit(queue)}
+                    onDelete={() => deletion.ask(queue)}
                   />
                 </TableCell>
               </TableRow>
@@ -120,18 +92,12 @@ export function QueuesPage() {
           </TableBody>
         </Table>
         <ListStatus loading={isLoading} error={error} empty={queues.length === 0 && t('queues.empty')} />
-      </div>
-      {modal.mode !== 'closed' && (
-        <QueueModal queue={modal.mode === 'edit' ? modal.queue : null} onClose={() => setModal({ mode: 'closed' })} />
-      )}
-      <ConfirmDialog
-        open={!!toDelete}
-        title={t('queues.deleteTitle', { name: toDelete?.name ?? '' })}
+      </ListCard>
+      {editor.open && <QueueModal queue={editor.record} onClose={editor.close} />}
+      <DeleteDialog
+        deletion={deletion}
+        title={t('queues.deleteTitle', { name: deletion.target?.name ?? '' })}
         message={t('queues.deleteMessage')}
-        confirmLabel={t('common.delete')}
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
       />
     </div>
   );

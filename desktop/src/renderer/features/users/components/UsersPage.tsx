@@ -1,11 +1,8 @@
-import type { User } from '@atendo/shared';
+import type { User, UsersPage as Page } from '@atendo/shared';
 import { ListStatus } from '../../../components/ListStatus';
 import { RowActions } from '../../../components/RowActions';
 import {
-  Button,
-  Field,
   makeStyles,
-  SearchBox,
   Table,
   TableBody,
   TableCell,
@@ -14,93 +11,40 @@ import {
   TableRow,
   tokens,
 } from '@fluentui/react-components';
-import { AddRegular } from '@fluentui/react-icons';
-import { type UIEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../app/errors';
-import { useDebouncedValue } from '../../../app/hooks';
 import { useAppSelector } from '../../../app/store';
-import { useNotify } from '../../../app/toasts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useDeleteConfirmation, useEditDialog, useInfiniteRows, useListSearch } from '../../../components/list-hooks';
+import { ActionsHeaderCell, AddButton, DeleteDialog, ListScroller, SearchField } from '../../../components/ListFrame';
 import { PageHeader } from '../../../components/PageHeader';
 import { selectSessionUser } from '../../auth/auth.slice';
 import { useDeleteUserMutation, useListUsersInfiniteQuery } from '../users.api';
 import { UserModal } from './UserModal';
 
-/** Spec §9: searches wait 500 ms; the next page loads within 100 px of the bottom. */
-const SEARCH_DEBOUNCE_MS = 500;
-const LOAD_MORE_THRESHOLD_PX = 100;
-
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minHeight: 0, flexGrow: 1 },
-  scroller: {
-    flexGrow: 1,
-    minHeight: '240px',
-    maxHeight: 'calc(100vh - 220px)',
-    overflowY: 'auto',
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusMedium,
-    boxShadow: tokens.shadow4,
-  },
   idColumn: { width: '80px' },
-  actionsColumn: { width: '110px' },
 });
 
-type ModalState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; user: User };
+const usersOf = (page: Page) => page.users;
 
 export function UsersPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const styles = useStyles();
-  const notify = useNotify();
   const me = useAppSelector(selectSessionUser);
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search.trim().toLowerCase(), SEARCH_DEBOUNCE_MS);
-  const { data, error, isLoading, isFetching, hasNextPage, fetchNextPage } = useListUsersInfiniteQuery(searchParam);
-  const [deleteUser, { isLoading: deleting }] = useDeleteUserMutation();
-  const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
-  const [toDelete, setToDelete] = useState<User | null>(null);
-
-  // Pages can overlap when users are added while scrolling; the first copy of each id wins.
-  const users = useMemo(() => {
-    const seen = new Set<number>();
-    return (data?.pages ?? []).flatMap((page) => page.users).filter((u) => !seen.has(u.id) && !!seen.add(u.id));
-  }, [data]);
-
-  const scroller = useRef<HTMLDivElement>(null);
-  const loadMoreIfNearBottom = (element: HTMLDivElement) => {
-    const { scrollTop, scrollHeight, clientHeight } = element;
-    if (scrollHeight - scrollTop - clientHeight < LOAD_MORE_THRESHOLD_PX && hasNextPage && !isFetching) {
-      void fetchNextPage();
-    }
-  };
-  const onScroll = (event: UIEvent<HTMLDivElement>) => loadMoreIfNearBottom(event.currentTarget);
-  // On a tall window the first page may not fill the list, so no scroll event would ever come.
-  useEffect(() => {
-    if (scroller.current) loadMoreIfNearBottom(scroller.current);
-  });
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteUser(toDelete.id).unwrap();
-      notify.success(t('users.deleted'));
-    } catch (failure) {
-      notify.error(errorText(i18n, failure));
-    }
-    setToDelete(null);
-  };
+  const { search, setSearch, searchParam } = useListSearch();
+  const query = useListUsersInfiniteQuery(searchParam);
+  const { error, isLoading, isFetching } = query;
+  const { rows: users, scrollerProps } = useInfiniteRows(query, usersOf);
+  const editor = useEditDialog<User>();
+  const deletion = useDeleteConfirmation<User>(useDeleteUserMutation(), t('users.deleted'));
 
   return (
     <div className={styles.page}>
       <PageHeader title={t('users.title')}>
-        <Field label={t('common.search')}>
-          <SearchBox value={search} onChange={(_event, value) => setSearch(value.value)} />
-        </Field>
-        <Button appearance="primary" icon={<AddRegular />} onClick={() => setModal({ mode: 'create' })}>
-          {t('users.add')}
-        </Button>
+        <SearchField value={search} onChange={setSearch} />
+        <AddButton onClick={editor.create}>{t('users.add')}</AddButton>
       </PageHeader>
-      <div ref={scroller} className={styles.scroller} onScroll={onScroll}>
+      <ListScroller layout="page" {...scrollerProps}>
         <Table aria-label={t('users.title')}>
           <TableHeader>
             <TableRow>
@@ -108,7 +52,7 @@ export function UsersPage() {
               <TableHeaderCell>{t('users.columns.name')}</TableHeaderCell>
               <TableHeaderCell>{t('users.columns.email')}</TableHeaderCell>
               <TableHeaderCell>{t('users.columns.profile')}</TableHeaderCell>
-              <TableHeaderCell className={styles.actionsColumn}>{t('common.actions')}</TableHeaderCell>
+              <ActionsHeaderCell />
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -122,8 +66,8 @@ export function UsersPage() {
                   <RowActions
                     editLabel={t('users.editNamed', { name: user.name })}
                     deleteLabel={t('users.deleteNamed', { name: user.name })}
-                    onEdit={() => setModal({ mode: 'edit', user })}
-                    onDelete={() => setToDelete(user)}
+                    onEdit={() => editor.edit(user)}
+                    onDelete={() => deletion.ask(user)}
                     deleteDisabled={user.id === me?.id}
                   />
                 </TableCell>
@@ -136,18 +80,12 @@ export function UsersPage() {
           error={error}
           empty={users.length === 0 && (searchParam ? t('users.noMatches') : t('users.empty'))}
         />
-      </div>
-      {modal.mode !== 'closed' && (
-        <UserModal user={modal.mode === 'edit' ? modal.user : null} onClose={() => setModal({ mode: 'closed' })} />
-      )}
-      <ConfirmDialog
-        open={!!toDelete}
-        title={t('users.deleteTitle', { name: toDelete?.name ?? '' })}
+      </ListScroller>
+      {editor.open && <UserModal user={editor.record} onClose={editor.close} />}
+      <DeleteDialog
+        deletion={deletion}
+        title={t('users.deleteTitle', { name: deletion.target?.name ?? '' })}
         message={t('users.deleteMessage')}
-        confirmLabel={t('common.delete')}
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
       />
     </div>
   );
