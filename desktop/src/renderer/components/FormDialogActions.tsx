@@ -1,6 +1,6 @@
-import { Button, DialogActions, Spinner } from '@fluentui/react-components';
-import { submitKeepsFocus } from './form';
+import { Button, DialogActions } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { SubmitButton } from './SubmitButton';
 
 interface FormDialogActionsProps {
   submitting: boolean;
@@ -17,15 +17,7 @@ export function FormDialogActions({ submitting, onCancel, submitLabel }: FormDia
       <Button appearance="secondary" onClick={onCancel} disabled={submitting}>
         {t('common.cancel')}
       </Button>
-      <Button
-        type="submit"
-        {...submitKeepsFocus}
-        appearance="primary"
-        disabled={submitting}
-        icon={submitting ? <Spinner size="tiny" /> : undefined}
-      >
-        {submitLabel ?? t('common.save')}
-      </Button>
+      <SubmitButton submitting={submitting}>{submitLabel ?? t('common.save')}</SubmitButton>
     </DialogActions>
   );
 }

@@ -1,7 +1,9 @@
 import type { FieldProps } from '@fluentui/react-components';
-import { type FormikProps, getIn } from 'formik';
+import { type FormikErrors, type FormikHelpers, type FormikProps, getIn } from 'formik';
 import type { i18n as I18n } from 'i18next';
-import { validationText } from '../app/errors';
+import { useTranslation } from 'react-i18next';
+import { errorText, serverFieldErrors, validationText } from '../app/errors';
+import { useNotify } from '../app/toasts';
 
 /**
  * The Fluent Field props for one formik field: its translated error once the field was touched or
@@ -15,6 +17,47 @@ export function fieldError<V>(
   const shown = getIn(formik.touched, name) || formik.submitCount > 0;
   const message = shown ? validationText(i18n, getIn(formik.errors, name)) : undefined;
   return message ? { validationState: 'error', validationMessage: message } : {};
+}
+
+type TextFieldName<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+
+/** Binds a Fluent Input or Textarea to a text field of a formik form. */
+export function inputProps<V>(formik: FormikProps<V>, name: TextFieldName<V>) {
+  return {
+    name,
+    value: formik.values[name] as string,
+    onChange: formik.handleChange,
+    onBlur: formik.handleBlur,
+  };
+}
+
+/** Reports a failed save: field errors from the server go under their fields, anything else to a toast. */
+export function useShowSaveError() {
+  const { i18n } = useTranslation();
+  const notify = useNotify();
+  return <V>(error: unknown, helpers: FormikHelpers<V>) => {
+    const fields = serverFieldErrors(error);
+    if (fields) helpers.setErrors(fields as FormikErrors<V>);
+    else notify.error(errorText(i18n, error));
+  };
+}
+
+/**
+ * Runs a form dialog's save: once it succeeds, toasts `savedText` and hands the saved result to
+ * `onSaved` (which closes the dialog); a failure is reported and the dialog stays open.
+ */
+export function useFormSave<R>(savedText: string, onSaved: (result: R) => void) {
+  const notify = useNotify();
+  const showSaveError = useShowSaveError();
+  return async <V>(helpers: FormikHelpers<V>, save: () => Promise<R>) => {
+    try {
+      const result = await save();
+      notify.success(savedText);
+      onSaved(result);
+    } catch (error) {
+      showSaveError(error, helpers);
+    }
+  };
 }
 
 /**

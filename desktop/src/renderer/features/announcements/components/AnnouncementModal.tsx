@@ -7,30 +7,15 @@ import {
   isAnnouncementAttachmentName,
   V,
 } from '@atendo/shared';
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  Select,
-  Switch,
-  Text,
-  Textarea,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, Select, Switch, Text, Textarea, tokens } from '@fluentui/react-components';
 import { AttachRegular, DismissRegular } from '@fluentui/react-icons';
 import { useFormik } from 'formik';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, serverFieldErrors, validationText } from '../../../app/errors';
 import { useNotify } from '../../../app/toasts';
-import { fieldError } from '../../../components/form';
-import { FormDialogActions } from '../../../components/FormDialogActions';
+import { FormDialog } from '../../../components/FormDialog';
+import { fieldError, inputProps, useShowSaveError } from '../../../components/form';
 import {
   useCreateAnnouncementMutation,
   useDeleteAnnouncementMediaMutation,
@@ -41,7 +26,6 @@ import { PRIORITY_KEY } from '../priority';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '600px', width: '100%' },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   attachment: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   hidden: { display: 'none' },
 });
@@ -67,6 +51,7 @@ export function AnnouncementModal({
   const [uploadMedia] = useUploadAnnouncementMediaMutation();
   const [deleteMedia] = useDeleteAnnouncementMediaMutation();
 
+  const showSaveError = useShowSaveError();
   const formik = useFormik({
     initialValues: {
       title: announcement?.title ?? '',
@@ -84,9 +69,7 @@ export function AnnouncementModal({
           ? await updateAnnouncement({ id: announcement.id, changes: input }).unwrap()
           : await createAnnouncement(input).unwrap();
       } catch (error) {
-        const fields = serverFieldErrors(error);
-        if (fields) helpers.setErrors(fields as Record<string, string>);
-        else notify.error(errorText(i18n, error));
+        showSaveError(error, helpers);
         return;
       }
       try {
@@ -122,85 +105,66 @@ export function AnnouncementModal({
     attachment.kind === 'new' ? attachment.file.name : attachment.kind === 'keep' ? announcement?.mediaName : null;
 
   return (
-    <Dialog open onOpenChange={(_event, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <form onSubmit={formik.handleSubmit} noValidate>
-          <DialogBody>
-            <DialogTitle>
-              {announcement ? t('announcements.modal.editTitle') : t('announcements.modal.addTitle')}
-            </DialogTitle>
-            <DialogContent className={styles.form}>
-              <Field label={t('announcements.fields.title')} required {...fieldError(formik, 'title', i18n)}>
-                <Input
-                  name="title"
-                  value={formik.values.title}
-                  onChange={formik.handleChange}
-                  onBlur={formik.handleBlur}
-                />
-              </Field>
-              <Field label={t('announcements.fields.text')} required {...fieldError(formik, 'text', i18n)}>
-                <Textarea
-                  name="text"
-                  rows={5}
-                  resize="vertical"
-                  value={formik.values.text}
-                  onChange={formik.handleChange}
-                  onBlur={formik.handleBlur}
-                />
-              </Field>
-              <Field label={t('announcements.fields.priority')} {...fieldError(formik, 'priority', i18n)}>
-                <Select name="priority" value={formik.values.priority} onChange={formik.handleChange}>
-                  {ANNOUNCEMENT_PRIORITIES.map((priority) => (
-                    <option key={priority} value={String(priority)}>
-                      {t(PRIORITY_KEY[priority])}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-              <Switch
-                label={t('announcements.fields.status')}
-                checked={formik.values.status}
-                onChange={(_event, data) => void formik.setFieldValue('status', data.checked)}
+    <FormDialog
+      title={announcement ? t('announcements.modal.editTitle') : t('announcements.modal.addTitle')}
+      form={formik}
+      onClose={onClose}
+      surfaceClassName={styles.surface}
+    >
+      <Field label={t('announcements.fields.title')} required {...fieldError(formik, 'title', i18n)}>
+        <Input {...inputProps(formik, 'title')} />
+      </Field>
+      <Field label={t('announcements.fields.text')} required {...fieldError(formik, 'text', i18n)}>
+        <Textarea {...inputProps(formik, 'text')} rows={5} resize="vertical" />
+      </Field>
+      <Field label={t('announcements.fields.priority')} {...fieldError(formik, 'priority', i18n)}>
+        <Select name="priority" value={formik.values.priority} onChange={formik.handleChange}>
+          {ANNOUNCEMENT_PRIORITIES.map((priority) => (
+            <option key={priority} value={String(priority)}>
+              {t(PRIORITY_KEY[priority])}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Switch
+        label={t('announcements.fields.status')}
+        checked={formik.values.status}
+        onChange={(_event, data) => void formik.setFieldValue('status', data.checked)}
+      />
+      <Field
+        label={t('announcements.fields.attachment')}
+        hint={t('announcements.attachmentHint')}
+        validationState={fileError ? 'error' : 'none'}
+        validationMessage={fileError ? validationText(i18n, fileError) : undefined}
+      >
+        <div className={styles.attachment}>
+          <input
+            ref={fileInput}
+            className={styles.hidden}
+            type="file"
+            accept={ANNOUNCEMENT_ATTACHMENT_EXTENSIONS.join(',')}
+            aria-label={t('announcements.chooseFile')}
+            onChange={(event) => {
+              chooseFile(event.target.files?.[0]);
+              event.target.value = '';
+            }}
+          />
+          <Button icon={<AttachRegular />} onClick={() => fileInput.current?.click()}>
+            {t('announcements.chooseFile')}
+          </Button>
+          {attachedName && (
+            <>
+              <Text>{attachedName}</Text>
+              <Button
+                appearance="subtle"
+                icon={<DismissRegular />}
+                aria-label={t('announcements.removeFile', { name: attachedName })}
+                onClick={() => setAttachment(announcement?.mediaPath ? { kind: 'remove' } : { kind: 'keep' })}
               />
-              <Field
-                label={t('announcements.fields.attachment')}
-                hint={t('announcements.attachmentHint')}
-                validationState={fileError ? 'error' : 'none'}
-                validationMessage={fileError ? validationText(i18n, fileError) : undefined}
-              >
-                <div className={styles.attachment}>
-                  <input
-                    ref={fileInput}
-                    className={styles.hidden}
-                    type="file"
-                    accept={ANNOUNCEMENT_ATTACHMENT_EXTENSIONS.join(',')}
-                    aria-label={t('announcements.chooseFile')}
-                    onChange={(event) => {
-                      chooseFile(event.target.files?.[0]);
-                      event.target.value = '';
-                    }}
-                  />
-                  <Button icon={<AttachRegular />} onClick={() => fileInput.current?.click()}>
-                    {t('announcements.chooseFile')}
-                  </Button>
-                  {attachedName && (
-                    <>
-                      <Text>{attachedName}</Text>
-                      <Button
-                        appearance="subtle"
-                        icon={<DismissRegular />}
-                        aria-label={t('announcements.removeFile', { name: attachedName })}
-                        onClick={() => setAttachment(announcement?.mediaPath ? { kind: 'remove' } : { kind: 'keep' })}
-                      />
-                    </>
-                  )}
-                </div>
-              </Field>
-            </DialogContent>
-            <FormDialogActions submitting={formik.isSubmitting} onCancel={onClose} />
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+            </>
+          )}
+        </div>
+      </Field>
+    </FormDialog>
   );
 }

@@ -7,28 +7,13 @@ import {
   type Recurrence,
   settingValue,
 } from '@atendo/shared';
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  Select,
-  Switch,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, Select, Switch, tokens } from '@fluentui/react-components';
 import { CalendarAddRegular } from '@fluentui/react-icons';
 import { endOfDay, format, isValid, parse } from 'date-fns';
 import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { errorText, serverFieldErrors } from '../../../app/errors';
-import { useNotify } from '../../../app/toasts';
-import { fieldError } from '../../../components/form';
-import { FormDialogActions } from '../../../components/FormDialogActions';
+import { FormDialog } from '../../../components/FormDialog';
+import { fieldError, inputProps, useFormSave } from '../../../components/form';
 import { useListAllPlansQuery } from '../../plans/plans.api';
 import { type CompanyPayload, useCreateCompanyMutation, useUpdateCompanyMutation } from '../companies.api';
 
@@ -73,12 +58,12 @@ interface CompanyModalProps {
 export function CompanyModal({ company, onClose }: CompanyModalProps) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
-  const notify = useNotify();
   const plans = useListAllPlansQuery();
   const [createCompany] = useCreateCompanyMutation();
   const [updateCompany] = useUpdateCompanyMutation();
   const schema = company ? companySchema : companyCreateSchema;
 
+  const save = useFormSave(t('settings.companies.saved'), onClose);
   const formik = useFormik<CompanyForm>({
     initialValues: {
       name: company?.name ?? '',
@@ -104,16 +89,10 @@ export function CompanyModal({ company, onClose }: CompanyModalProps) {
         campaignsEnabled: values.campaignsEnabled,
         ...(company ? {} : { password: values.password }),
       };
-      try {
+      await save(helpers, async () => {
         if (company) await updateCompany({ id: company.id, changes }).unwrap();
         else await createCompany(changes).unwrap();
-        notify.success(t('settings.companies.saved'));
-        onClose();
-      } catch (error) {
-        const fields = serverFieldErrors(error);
-        if (fields) helpers.setErrors(fields as Record<string, string>);
-        else notify.error(errorText(i18n, error));
-      }
+      });
     },
   });
 
@@ -124,125 +103,86 @@ export function CompanyModal({ company, onClose }: CompanyModalProps) {
   };
 
   return (
-    <Dialog open onOpenChange={(_event, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <form onSubmit={formik.handleSubmit} noValidate>
-          <DialogBody>
-            <DialogTitle>
-              {company ? t('settings.companies.modal.editTitle') : t('settings.companies.modal.addTitle')}
-            </DialogTitle>
-            <DialogContent className={styles.form}>
-              <Field label={t('settings.companies.fields.name')} required {...fieldError(formik, 'name', i18n)}>
-                <Input
-                  name="name"
-                  value={formik.values.name}
-                  onChange={formik.handleChange}
-                  onBlur={formik.handleBlur}
-                />
-              </Field>
-              <Field
-                label={t('settings.companies.fields.email')}
-                hint={company ? undefined : t('settings.companies.emailHint')}
-                required
-                {...fieldError(formik, 'email', i18n)}
-              >
-                <Input
-                  name="email"
-                  type="email"
-                  value={formik.values.email}
-                  onChange={formik.handleChange}
-                  onBlur={formik.handleBlur}
-                />
-              </Field>
-              <Field label={t('settings.companies.fields.phone')} {...fieldError(formik, 'phone', i18n)}>
-                <Input
-                  name="phone"
-                  type="tel"
-                  value={formik.values.phone}
-                  onChange={formik.handleChange}
-                  onBlur={formik.handleBlur}
-                />
-              </Field>
-              {!company && (
-                <Field
-                  label={t('settings.companies.fields.password')}
-                  required
-                  {...fieldError(formik, 'password', i18n)}
-                >
-                  <Input
-                    name="password"
-                    type="password"
-                    autoComplete="new-password"
-                    value={formik.values.password}
-                    onChange={formik.handleChange}
-                    onBlur={formik.handleBlur}
-                  />
-                </Field>
-              )}
-              <Field label={t('settings.companies.fields.plan')} required {...fieldError(formik, 'planId', i18n)}>
-                <Select
-                  name="planId"
-                  value={formik.values.planId}
-                  onChange={formik.handleChange}
-                  onBlur={formik.handleBlur}
-                >
-                  <option value="" disabled>
-                    {t('settings.companies.choosePlan')}
-                  </option>
-                  {(plans.data ?? []).map((plan) => (
-                    <option key={plan.id} value={String(plan.id)}>
-                      {plan.name}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-              <Field label={t('settings.companies.fields.recurrence')} {...fieldError(formik, 'recurrence', i18n)}>
-                <Select name="recurrence" value={formik.values.recurrence} onChange={formik.handleChange}>
-                  {RECURRENCES.map((recurrence) => (
-                    <option key={recurrence} value={recurrence}>
-                      {t(`settings.companies.recurrences.${recurrence}`)}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-              <div className={styles.dueDate}>
-                <Field
-                  className={styles.dueInput}
-                  label={t('settings.companies.fields.dueDate')}
-                  hint={formik.values.dueDate ? undefined : t('settings.companies.noDueDate')}
-                  {...fieldError(formik, 'dueDate', i18n)}
-                >
-                  <Input
-                    type="date"
-                    value={toDateInput(formik.values.dueDate)}
-                    onChange={(_event, data) => void formik.setFieldValue('dueDate', fromDateInput(data.value))}
-                  />
-                </Field>
-                <Button
-                  className={styles.extend}
-                  icon={<CalendarAddRegular />}
-                  onClick={extend}
-                  title={t('settings.companies.extendHint')}
-                >
-                  {t('settings.companies.extend')}
-                </Button>
-              </div>
-              <Switch
-                label={t('settings.companies.fields.status')}
-                checked={formik.values.status}
-                disabled={company?.isPlatform}
-                onChange={(_event, data) => void formik.setFieldValue('status', data.checked)}
-              />
-              <Switch
-                label={t('settings.companies.fields.campaignsEnabled')}
-                checked={formik.values.campaignsEnabled}
-                onChange={(_event, data) => void formik.setFieldValue('campaignsEnabled', data.checked)}
-              />
-            </DialogContent>
-            <FormDialogActions submitting={formik.isSubmitting} onCancel={onClose} />
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={company ? t('settings.companies.modal.editTitle') : t('settings.companies.modal.addTitle')}
+      form={formik}
+      onClose={onClose}
+      surfaceClassName={styles.surface}
+      contentClassName={styles.form}
+    >
+      <Field label={t('settings.companies.fields.name')} required {...fieldError(formik, 'name', i18n)}>
+        <Input {...inputProps(formik, 'name')} />
+      </Field>
+      <Field
+        label={t('settings.companies.fields.email')}
+        hint={company ? undefined : t('settings.companies.emailHint')}
+        required
+        {...fieldError(formik, 'email', i18n)}
+      >
+        <Input {...inputProps(formik, 'email')} type="email" />
+      </Field>
+      <Field label={t('settings.companies.fields.phone')} {...fieldError(formik, 'phone', i18n)}>
+        <Input {...inputProps(formik, 'phone')} type="tel" />
+      </Field>
+      {!company && (
+        <Field label={t('settings.companies.fields.password')} required {...fieldError(formik, 'password', i18n)}>
+          <Input {...inputProps(formik, 'password')} type="password" autoComplete="new-password" />
+        </Field>
+      )}
+      <Field label={t('settings.companies.fields.plan')} required {...fieldError(formik, 'planId', i18n)}>
+        <Select name="planId" value={formik.values.planId} onChange={formik.handleChange} onBlur={formik.handleBlur}>
+          <option value="" disabled>
+            {t('settings.companies.choosePlan')}
+          </option>
+          {(plans.data ?? []).map((plan) => (
+            <option key={plan.id} value={String(plan.id)}>
+              {plan.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label={t('settings.companies.fields.recurrence')} {...fieldError(formik, 'recurrence', i18n)}>
+        <Select name="recurrence" value={formik.values.recurrence} onChange={formik.handleChange}>
+          {RECURRENCES.map((recurrence) => (
+            <option key={recurrence} value={recurrence}>
+              {t(`settings.companies.recurrences.${recurrence}`)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <div className={styles.dueDate}>
+        <Field
+          className={styles.dueInput}
+          label={t('settings.companies.fields.dueDate')}
+          hint={formik.values.dueDate ? undefined : t('settings.companies.noDueDate')}
+          {...fieldError(formik, 'dueDate', i18n)}
+        >
+          <Input
+            type="date"
+            value={toDateInput(formik.values.dueDate)}
+            onChange={(_event, data) => void formik.setFieldValue('dueDate', fromDateInput(data.value))}
+          />
+        </Field>
+        <Button
+          className={styles.extend}
+          icon={<CalendarAddRegular />}
+          onClick={extend}
+          title={t('settings.companies.extendHint')}
+        >
+          {t('settings.companies.extend')}
+        </Button>
+      </div>
+      <Switch
+        label={t('settings.companies.fields.status')}
+        checked={formik.values.status}
+        disabled={company?.isPlatform}
+        onChange={(_event, data) => void formik.setFieldValue('status', data.checked)}
+      />
+      <Switch
+        label={t('settings.companies.fields.campaignsEnabled')}
+        checked={formik.values.campaignsEnabled}
+        onChange={(_event, data) => void formik.setFieldValue('campaignsEnabled', data.checked)}
+      />
+    </FormDialog>
   );
 }

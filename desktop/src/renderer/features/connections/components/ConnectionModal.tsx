@@ -1,4 +1,3 @@
-import { FormDialogActions } from '../../../components/FormDialogActions';
 import {
   CONNECTION_PROVIDERS,
   DEFAULT_QUEUE_SCHEDULES,
@@ -9,11 +8,6 @@ import {
 } from '@atendo/shared';
 import {
   Button,
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Divider,
   Dropdown,
   Field,
@@ -29,10 +23,10 @@ import {
 import { ArrowSyncRegular } from '@fluentui/react-icons';
 import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { errorText, serverFieldErrors, validationText } from '../../../app/errors';
+import { validationText } from '../../../app/errors';
 import { useAppSelector } from '../../../app/store';
-import { useNotify } from '../../../app/toasts';
-import { fieldError } from '../../../components/form';
+import { FormDialog } from '../../../components/FormDialog';
+import { fieldError, inputProps, useFormSave } from '../../../components/form';
 import { MaskedInput } from '../../../components/MaskedInput';
 import { selectSessionUser } from '../../auth/auth.slice';
 import { useListQueuesQuery } from '../../queues/queues.api';
@@ -40,7 +34,6 @@ import { useCreateConnectionMutation, useUpdateConnectionMutation } from '../con
 
 const useStyles = makeStyles({
   surface: { maxWidth: '720px', width: '100%' },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   row: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalM },
   tokenRow: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalS },
   grow: { flexGrow: 1 },
@@ -80,7 +73,6 @@ interface ConnectionModalProps {
 export function ConnectionModal({ connection, onClose, onCreated }: ConnectionModalProps) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
-  const notify = useNotify();
   const settings = useAppSelector(selectSessionUser)?.company.settings;
   // Per-connection business hours matter when the company schedules by company hours.
   const showHours = settingValue(settings, 'scheduleType') === 'company';
@@ -88,6 +80,10 @@ export function ConnectionModal({ connection, onClose, onCreated }: ConnectionMo
   const [createConnection] = useCreateConnectionMutation();
   const [updateConnection] = useUpdateConnectionMutation();
 
+  const save = useFormSave(t('connections.saved'), (created: WhatsappConnection | null) => {
+    onClose();
+    if (created) onCreated?.(created);
+  });
   const formik = useFormik({
     initialValues: {
       name: connection?.name ?? '',
@@ -112,17 +108,10 @@ export function ConnectionModal({ connection, onClose, onCreated }: ConnectionMo
     validationSchema: whatsappSchema,
     onSubmit: async (values, helpers) => {
       const input = whatsappSchema.cast(values);
-      try {
+      await save(helpers, async () => {
         if (connection) await updateConnection({ id: connection.id, changes: input }).unwrap();
-        const created = connection ? null : await createConnection(input).unwrap();
-        notify.success(t('connections.saved'));
-        onClose();
-        if (created) onCreated?.(created);
-      } catch (error) {
-        const fields = serverFieldErrors(error);
-        if (fields) helpers.setErrors(fields as Record<string, string>);
-        else notify.error(errorText(i18n, error));
-      }
+        return connection ? null : await createConnection(input).unwrap();
+      });
     },
   });
 
@@ -152,144 +141,128 @@ export function ConnectionModal({ connection, onClose, onCreated }: ConnectionMo
   const selectedQueues = queues.filter((q) => formik.values.queueIds.includes(q.id));
 
   return (
-    <Dialog open onOpenChange={(_event, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <form onSubmit={formik.handleSubmit} noValidate>
-          <DialogBody>
-            <DialogTitle>{connection ? t('connections.modal.editTitle') : t('connections.modal.addTitle')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <div className={styles.row}>
-                <Field label={t('connections.fields.name')} required {...fieldError(formik, 'name', i18n)}>
-                  <Input
-                    name="name"
-                    value={formik.values.name}
-                    onChange={formik.handleChange}
-                    onBlur={formik.handleBlur}
-                  />
-                </Field>
-                <Field label={t('connections.fields.provider')}>
-                  <Select
-                    name="provider"
-                    value={formik.values.provider}
-                    onChange={(_event, data) => void formik.setFieldValue('provider', data.value)}
-                  >
-                    {CONNECTION_PROVIDERS.map((provider) => (
-                      <option key={provider} value={provider}>
-                        {t(`connections.providers.${provider}`)}
-                      </option>
-                    ))}
-                  </Select>
-                </Field>
-              </div>
-              <Switch
-                label={t('connections.fields.isDefault')}
-                checked={formik.values.isDefault}
-                onChange={(_event, data) => void formik.setFieldValue('isDefault', data.checked)}
-              />
-              <Field label={t('connections.fields.queues')} {...fieldError(formik, 'queueIds', i18n)}>
-                <Dropdown
-                  multiselect
-                  placeholder={t('connections.modal.queuesPlaceholder')}
-                  value={selectedQueues.map((q) => q.name).join(', ')}
-                  selectedOptions={formik.values.queueIds.map(String)}
-                  onOptionSelect={(_event, data) =>
-                    void formik.setFieldValue('queueIds', data.selectedOptions.map(Number))
-                  }
-                >
-                  {queues.map((queue) => (
-                    <Option key={queue.id} value={String(queue.id)} text={queue.name}>
-                      <span className={styles.swatch} style={{ backgroundColor: queue.color }} aria-hidden />
-                      {queue.name}
-                    </Option>
-                  ))}
-                </Dropdown>
+    <FormDialog
+      title={connection ? t('connections.modal.editTitle') : t('connections.modal.addTitle')}
+      form={formik}
+      onClose={onClose}
+      surfaceClassName={styles.surface}
+    >
+      <div className={styles.row}>
+        <Field label={t('connections.fields.name')} required {...fieldError(formik, 'name', i18n)}>
+          <Input {...inputProps(formik, 'name')} />
+        </Field>
+        <Field label={t('connections.fields.provider')}>
+          <Select
+            name="provider"
+            value={formik.values.provider}
+            onChange={(_event, data) => void formik.setFieldValue('provider', data.value)}
+          >
+            {CONNECTION_PROVIDERS.map((provider) => (
+              <option key={provider} value={provider}>
+                {t(`connections.providers.${provider}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      <Switch
+        label={t('connections.fields.isDefault')}
+        checked={formik.values.isDefault}
+        onChange={(_event, data) => void formik.setFieldValue('isDefault', data.checked)}
+      />
+      <Field label={t('connections.fields.queues')} {...fieldError(formik, 'queueIds', i18n)}>
+        <Dropdown
+          multiselect
+          placeholder={t('connections.modal.queuesPlaceholder')}
+          value={selectedQueues.map((q) => q.name).join(', ')}
+          selectedOptions={formik.values.queueIds.map(String)}
+          onOptionSelect={(_event, data) => void formik.setFieldValue('queueIds', data.selectedOptions.map(Number))}
+        >
+          {queues.map((queue) => (
+            <Option key={queue.id} value={String(queue.id)} text={queue.name}>
+              <span className={styles.swatch} style={{ backgroundColor: queue.color }} aria-hidden />
+              {queue.name}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+      {MESSAGE_FIELDS.map((name) => (
+        <Field key={name} label={t(`connections.fields.${name}`)} {...fieldError(formik, name, i18n)}>
+          <Textarea
+            name={name}
+            rows={3}
+            resize="vertical"
+            value={formik.values[name]}
+            onChange={formik.handleChange}
+            onBlur={formik.handleBlur}
+          />
+        </Field>
+      ))}
+      <div className={styles.row}>
+        {numberField('expiresTicket')}
+        {numberField('maxUseBotQueues')}
+      </div>
+      <div className={styles.row}>
+        <Field label={t('connections.fields.transferQueue')}>
+          <Select
+            value={formik.values.transferQueueId === null ? '' : String(formik.values.transferQueueId)}
+            onChange={(_event, data) =>
+              void formik.setFieldValue('transferQueueId', data.value ? Number(data.value) : null)
+            }
+          >
+            <option value="">{t('connections.modal.noTransfer')}</option>
+            {queues.map((queue) => (
+              <option key={queue.id} value={String(queue.id)}>
+                {queue.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        {numberField('timeToTransfer')}
+      </div>
+      {showHours && (
+        <>
+          <Divider />
+          <Subtitle2>{t('connections.modal.hours')}</Subtitle2>
+          {formik.values.schedules.map((day, index) => (
+            <div key={day.weekdayEn} className={styles.row}>
+              <Field
+                label={t('queues.schedule.start', { day: t(`common.weekdays.${day.weekdayEn}`) })}
+                validationState={scheduleError(index, 'startTime') ? 'error' : 'none'}
+                validationMessage={scheduleError(index, 'startTime')}
+              >
+                <MaskedInput
+                  mask="00:00"
+                  inputMode="numeric"
+                  value={day.startTime}
+                  onValueChange={(value) => void formik.setFieldValue(`schedules.${index}.startTime`, value)}
+                />
               </Field>
-              {MESSAGE_FIELDS.map((name) => (
-                <Field key={name} label={t(`connections.fields.${name}`)} {...fieldError(formik, name, i18n)}>
-                  <Textarea
-                    name={name}
-                    rows={3}
-                    resize="vertical"
-                    value={formik.values[name]}
-                    onChange={formik.handleChange}
-                    onBlur={formik.handleBlur}
-                  />
-                </Field>
-              ))}
-              <div className={styles.row}>
-                {numberField('expiresTicket')}
-                {numberField('maxUseBotQueues')}
-              </div>
-              <div className={styles.row}>
-                <Field label={t('connections.fields.transferQueue')}>
-                  <Select
-                    value={formik.values.transferQueueId === null ? '' : String(formik.values.transferQueueId)}
-                    onChange={(_event, data) =>
-                      void formik.setFieldValue('transferQueueId', data.value ? Number(data.value) : null)
-                    }
-                  >
-                    <option value="">{t('connections.modal.noTransfer')}</option>
-                    {queues.map((queue) => (
-                      <option key={queue.id} value={String(queue.id)}>
-                        {queue.name}
-                      </option>
-                    ))}
-                  </Select>
-                </Field>
-                {numberField('timeToTransfer')}
-              </div>
-              {showHours && (
-                <>
-                  <Divider />
-                  <Subtitle2>{t('connections.modal.hours')}</Subtitle2>
-                  {formik.values.schedules.map((day, index) => (
-                    <div key={day.weekdayEn} className={styles.row}>
-                      <Field
-                        label={t('queues.schedule.start', { day: t(`common.weekdays.${day.weekdayEn}`) })}
-                        validationState={scheduleError(index, 'startTime') ? 'error' : 'none'}
-                        validationMessage={scheduleError(index, 'startTime')}
-                      >
-                        <MaskedInput
-                          mask="00:00"
-                          inputMode="numeric"
-                          value={day.startTime}
-                          onValueChange={(value) => void formik.setFieldValue(`schedules.${index}.startTime`, value)}
-                        />
-                      </Field>
-                      <Field
-                        label={t('queues.schedule.end', { day: t(`common.weekdays.${day.weekdayEn}`) })}
-                        validationState={scheduleError(index, 'endTime') ? 'error' : 'none'}
-                        validationMessage={scheduleError(index, 'endTime')}
-                      >
-                        <MaskedInput
-                          mask="00:00"
-                          inputMode="numeric"
-                          value={day.endTime}
-                          onValueChange={(value) => void formik.setFieldValue(`schedules.${index}.endTime`, value)}
-                        />
-                      </Field>
-                    </div>
-                  ))}
-                </>
-              )}
-              <Divider />
-              <div className={styles.tokenRow}>
-                <Field
-                  label={t('connections.fields.token')}
-                  className={styles.grow}
-                  {...fieldError(formik, 'token', i18n)}
-                >
-                  <Input name="token" value={formik.values.token} readOnly />
-                </Field>
-                <Button icon={<ArrowSyncRegular />} onClick={() => void formik.setFieldValue('token', generateToken())}>
-                  {t('connections.modal.regenerateToken')}
-                </Button>
-              </div>
-            </DialogContent>
-            <FormDialogActions submitting={formik.isSubmitting} onCancel={onClose} />
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+              <Field
+                label={t('queues.schedule.end', { day: t(`common.weekdays.${day.weekdayEn}`) })}
+                validationState={scheduleError(index, 'endTime') ? 'error' : 'none'}
+                validationMessage={scheduleError(index, 'endTime')}
+              >
+                <MaskedInput
+                  mask="00:00"
+                  inputMode="numeric"
+                  value={day.endTime}
+                  onValueChange={(value) => void formik.setFieldValue(`schedules.${index}.endTime`, value)}
+                />
+              </Field>
+            </div>
+          ))}
+        </>
+      )}
+      <Divider />
+      <div className={styles.tokenRow}>
+        <Field label={t('connections.fields.token')} className={styles.grow} {...fieldError(formik, 'token', i18n)}>
+          <Input name="token" value={formik.values.token} readOnly />
+        </Field>
+        <Button icon={<ArrowSyncRegular />} onClick={() => void formik.setFieldValue('token', generateToken())}>
+          {t('connections.modal.regenerateToken')}
+        </Button>
+      </div>
+    </FormDialog>
   );
 }

@@ -1,27 +1,13 @@
 import { PLAN_FEATURES, type Plan, type PlanFeature, planSchema } from '@atendo/shared';
-import {
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  Switch,
-  tokens,
-} from '@fluentui/react-components';
+import { Field, Input, makeStyles, Switch, tokens } from '@fluentui/react-components';
 import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { errorText, serverFieldErrors } from '../../../app/errors';
-import { useNotify } from '../../../app/toasts';
-import { fieldError } from '../../../components/form';
-import { FormDialogActions } from '../../../components/FormDialogActions';
+import { FormDialog } from '../../../components/FormDialog';
+import { fieldError, inputProps, useFormSave } from '../../../components/form';
 import { useCreatePlanMutation, useUpdatePlanMutation } from '../plans.api';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '600px', width: '100%' },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   limits: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(110px, 1fr))',
@@ -46,12 +32,12 @@ interface PlanModalProps {
 export function PlanModal({ plan, onClose }: PlanModalProps) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
-  const notify = useNotify();
   const [createPlan] = useCreatePlanMutation();
   const [updatePlan] = useUpdatePlanMutation();
   const defaults = planSchema.getDefault();
   const start = plan ?? defaults;
 
+  const save = useFormSave(t('settings.plans.saved'), onClose);
   const formik = useFormik<PlanForm>({
     initialValues: {
       name: plan?.name ?? '',
@@ -67,83 +53,67 @@ export function PlanModal({ plan, onClose }: PlanModalProps) {
     validationSchema: planSchema,
     onSubmit: async (values, helpers) => {
       const input = planSchema.cast(values);
-      try {
+      await save(helpers, async () => {
         if (plan) await updatePlan({ id: plan.id, changes: input }).unwrap();
         else await createPlan(input).unwrap();
-        notify.success(t('settings.plans.saved'));
-        onClose();
-      } catch (error) {
-        const fields = serverFieldErrors(error);
-        if (fields) helpers.setErrors(fields as Record<string, string>);
-        else notify.error(errorText(i18n, error));
-      }
+      });
     },
   });
 
   return (
-    <Dialog open onOpenChange={(_event, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <form onSubmit={formik.handleSubmit} noValidate>
-          <DialogBody>
-            <DialogTitle>{plan ? t('settings.plans.modal.editTitle') : t('settings.plans.modal.addTitle')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <Field label={t('settings.plans.fields.name')} required {...fieldError(formik, 'name', i18n)}>
-                <Input
-                  name="name"
-                  value={formik.values.name}
-                  onChange={formik.handleChange}
-                  onBlur={formik.handleBlur}
-                />
-              </Field>
-              <div className={styles.limits}>
-                {LIMITS.map((limit) => (
-                  <Field
-                    key={limit}
-                    label={t(`settings.plans.fields.${limit}`)}
-                    hint={t('settings.plans.zeroUnlimited')}
-                    {...fieldError(formik, limit, i18n)}
-                  >
-                    <Input
-                      className={styles.number}
-                      name={limit}
-                      type="number"
-                      min={0}
-                      step={1}
-                      value={formik.values[limit]}
-                      onChange={formik.handleChange}
-                      onBlur={formik.handleBlur}
-                    />
-                  </Field>
-                ))}
-                <Field label={t('settings.plans.fields.value')} {...fieldError(formik, 'value', i18n)}>
-                  <Input
-                    className={styles.number}
-                    name="value"
-                    type="number"
-                    min={0}
-                    step={0.01}
-                    contentBefore="R$"
-                    value={formik.values.value}
-                    onChange={formik.handleChange}
-                    onBlur={formik.handleBlur}
-                  />
-                </Field>
-              </div>
-              <div className={styles.features} role="group" aria-label={t('settings.plans.fields.features')}>
-                {PLAN_FEATURES.map((feature) => (
-                  <Switch
-                    key={feature}
-                    label={t(`settings.plans.features.${feature}`)}
-                    checked={formik.values[feature]}
-                    onChange={(_event, data) => void formik.setFieldValue(feature, data.checked)}
-                  />
-                ))}
-              </div>
-            </DialogContent>
-            <FormDialogActions submitting={formik.isSubmitting} onCancel={onClose} />
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={plan ? t('settings.plans.modal.editTitle') : t('settings.plans.modal.addTitle')}
+      form={formik}
+      onClose={onClose}
+      surfaceClassName={styles.surface}
+    >
+      <Field label={t('settings.plans.fields.name')} required {...fieldError(formik, 'name', i18n)}>
+        <Input {...inputProps(formik, 'name')} />
+      </Field>
+      <div className={styles.limits}>
+        {LIMITS.map((limit) => (
+          <Field
+            key={limit}
+            label={t(`settings.plans.fields.${limit}`)}
+            hint={t('settings.plans.zeroUnlimited')}
+            {...fieldError(formik, limit, i18n)}
+          >
+            <Input
+              className={styles.number}
+              name={limit}
+              type="number"
+              min={0}
+              step={1}
+              value={formik.values[limit]}
+              onChange={formik.handleChange}
+              onBlur={formik.handleBlur}
+            />
+          </Field>
+        ))}
+        <Field label={t('settings.plans.fields.value')} {...fieldError(formik, 'value', i18n)}>
+          <Input
+            className={styles.number}
+            name="value"
+            type="number"
+            min={0}
+            step={0.01}
+            contentBefore="R$"
+            value={formik.values.value}
+            onChange={formik.handleChange}
+            onBlur={formik.handleBlur}
+          />
+        </Field>
+      </div>
+      <div className={styles.features} role="group" aria-label={t('settings.plans.fields.features')}>
+        {PLAN_FEATURES.map((feature) => (
+          <Switch
+            key={feature}
+            label={t(`settings.plans.features.${feature}`)}
+            checked={formik.values[feature]}
+            onChange={(_event, data) => void formik.setFieldValue(feature, data.checked)}
+          />
+        ))}
+      </div>
+    </FormDialog>
   );
 }

@@ -1,4 +1,3 @@
-import { FormDialogActions } from '../../../components/FormDialogActions';
 import {
   DEFAULT_QUEUE_SCHEDULES,
   type Queue,
@@ -8,11 +7,6 @@ import {
   type WeekdaySchedule,
 } from '@atendo/shared';
 import {
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   Input,
   Label,
@@ -28,17 +22,16 @@ import {
 import { useFormik } from 'formik';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, serverFieldErrors, validationText } from '../../../app/errors';
+import { validationText } from '../../../app/errors';
 import { useAppSelector } from '../../../app/store';
-import { useNotify } from '../../../app/toasts';
-import { fieldError } from '../../../components/form';
+import { FormDialog } from '../../../components/FormDialog';
+import { fieldError, inputProps, useFormSave } from '../../../components/form';
 import { MaskedInput } from '../../../components/MaskedInput';
 import { selectSessionUser } from '../../auth/auth.slice';
 import { useCreateQueueMutation, useUpdateQueueMutation } from '../queues.api';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '640px', width: '100%' },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   colorRow: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   preview: {
     width: '20px',
@@ -76,7 +69,6 @@ interface QueueModalProps {
 export function QueueModal({ queue, onClose }: QueueModalProps) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
-  const notify = useNotify();
   const colorLabelId = useId();
   const settings = useAppSelector(selectSessionUser)?.company.settings;
   // Queue hours matter only when the company schedules by queue (spec 2-back-office, Queues).
@@ -85,6 +77,7 @@ export function QueueModal({ queue, onClose }: QueueModalProps) {
   const [createQueue] = useCreateQueueMutation();
   const [updateQueue] = useUpdateQueueMutation();
 
+  const save = useFormSave(t('queues.saved'), onClose);
   const formik = useFormik({
     initialValues: {
       name: queue?.name ?? '',
@@ -99,16 +92,10 @@ export function QueueModal({ queue, onClose }: QueueModalProps) {
     validationSchema: queueSchema,
     onSubmit: async (values, helpers) => {
       const input = queueSchema.cast(values);
-      try {
+      await save(helpers, async () => {
         if (queue) await updateQueue({ id: queue.id, changes: input }).unwrap();
         else await createQueue(input).unwrap();
-        notify.success(t('queues.saved'));
-        onClose();
-      } catch (error) {
-        const fields = serverFieldErrors(error);
-        if (fields) helpers.setErrors(fields as Record<string, string>);
-        else notify.error(errorText(i18n, error));
-      }
+      });
     },
   });
 
@@ -121,119 +108,81 @@ export function QueueModal({ queue, onClose }: QueueModalProps) {
   const colorItems = QUEUE_COLOR_PALETTE.map((color) => ({ value: color, color, 'aria-label': color }));
 
   return (
-    <Dialog open onOpenChange={(_event, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <form onSubmit={formik.handleSubmit} noValidate>
-          <DialogBody>
-            <DialogTitle>{queue ? t('queues.modal.editTitle') : t('queues.modal.addTitle')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              {hoursByQueue && (
-                <TabList selectedValue={tab} onTabSelect={(_event, data) => setTab(data.value as 'data' | 'hours')}>
-                  <Tab value="data">{t('queues.modal.dataTab')}</Tab>
-                  <Tab value="hours">{t('queues.modal.hoursTab')}</Tab>
-                </TabList>
-              )}
-              {tab === 'data' && (
+    <FormDialog
+      title={queue ? t('queues.modal.editTitle') : t('queues.modal.addTitle')}
+      form={formik}
+      onClose={onClose}
+      surfaceClassName={styles.surface}
+    >
+      {hoursByQueue && (
+        <TabList selectedValue={tab} onTabSelect={(_event, data) => setTab(data.value as 'data' | 'hours')}>
+          <Tab value="data">{t('queues.modal.dataTab')}</Tab>
+          <Tab value="hours">{t('queues.modal.hoursTab')}</Tab>
+        </TabList>
+      )}
+      {tab === 'data' && (
+        <>
+          <Field label={t('queues.fields.name')} required {...fieldError(formik, 'name', i18n)}>
+            <Input {...inputProps(formik, 'name')} />
+          </Field>
+          <div>
+            <div className={styles.colorRow}>
+              <Label id={colorLabelId} required>
+                {t('queues.fields.color')}
+              </Label>
+              {formik.values.color && (
                 <>
-                  <Field label={t('queues.fields.name')} required {...fieldError(formik, 'name', i18n)}>
-                    <Input
-                      name="name"
-                      value={formik.values.name}
-                      onChange={formik.handleChange}
-                      onBlur={formik.handleBlur}
-                    />
-                  </Field>
-                  <div>
-                    <div className={styles.colorRow}>
-                      <Label id={colorLabelId} required>
-                        {t('queues.fields.color')}
-                      </Label>
-                      {formik.values.color && (
-                        <>
-                          <span
-                            className={styles.preview}
-                            style={{ backgroundColor: formik.values.color }}
-                            aria-hidden
-                          />
-                          <Text size={200}>{formik.values.color}</Text>
-                        </>
-                      )}
-                    </div>
-                    <SwatchPicker
-                      layout="grid"
-                      size="small"
-                      aria-labelledby={colorLabelId}
-                      selectedValue={formik.values.color}
-                      onSelectionChange={(_event, data) => void formik.setFieldValue('color', data.selectedValue)}
-                    >
-                      {renderSwatchPickerGrid({ items: colorItems, columnCount: 10 })}
-                    </SwatchPicker>
-                    {colorError && (
-                      <Text size={200} className={styles.error} role="alert">
-                        {colorError}
-                      </Text>
-                    )}
-                  </div>
-                  <Field label={t('queues.fields.orderQueue')} {...fieldError(formik, 'orderQueue', i18n)}>
-                    <Input
-                      name="orderQueue"
-                      type="number"
-                      min={0}
-                      value={formik.values.orderQueue}
-                      onChange={formik.handleChange}
-                      onBlur={formik.handleBlur}
-                    />
-                  </Field>
-                  <Field label={t('queues.fields.greetingMessage')} {...fieldError(formik, 'greetingMessage', i18n)}>
-                    <Textarea
-                      name="greetingMessage"
-                      rows={4}
-                      resize="vertical"
-                      value={formik.values.greetingMessage}
-                      onChange={formik.handleChange}
-                      onBlur={formik.handleBlur}
-                    />
-                  </Field>
-                  <Field
-                    label={t('queues.fields.outOfHoursMessage')}
-                    {...fieldError(formik, 'outOfHoursMessage', i18n)}
-                  >
-                    <Textarea
-                      name="outOfHoursMessage"
-                      rows={3}
-                      resize="vertical"
-                      value={formik.values.outOfHoursMessage}
-                      onChange={formik.handleChange}
-                      onBlur={formik.handleBlur}
-                    />
-                  </Field>
+                  <span className={styles.preview} style={{ backgroundColor: formik.values.color }} aria-hidden />
+                  <Text size={200}>{formik.values.color}</Text>
                 </>
               )}
-              {tab === 'hours' && (
-                <div className={styles.schedule}>
-                  {formik.values.schedules.map((day, index) => (
-                    <div key={day.weekdayEn} className={styles.scheduleRow}>
-                      <TimeInput
-                        label={t('queues.schedule.start', { day: t(`common.weekdays.${day.weekdayEn}`) })}
-                        value={day.startTime}
-                        error={scheduleError(index, 'startTime')}
-                        onChange={(value) => void formik.setFieldValue(`schedules.${index}.startTime`, value)}
-                      />
-                      <TimeInput
-                        label={t('queues.schedule.end', { day: t(`common.weekdays.${day.weekdayEn}`) })}
-                        value={day.endTime}
-                        error={scheduleError(index, 'endTime')}
-                        onChange={(value) => void formik.setFieldValue(`schedules.${index}.endTime`, value)}
-                      />
-                    </div>
-                  ))}
-                </div>
-              )}
-            </DialogContent>
-            <FormDialogActions submitting={formik.isSubmitting} onCancel={onClose} />
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+            </div>
+            <SwatchPicker
+              layout="grid"
+              size="small"
+              aria-labelledby={colorLabelId}
+              selectedValue={formik.values.color}
+              onSelectionChange={(_event, data) => void formik.setFieldValue('color', data.selectedValue)}
+            >
+              {renderSwatchPickerGrid({ items: colorItems, columnCount: 10 })}
+            </SwatchPicker>
+            {colorError && (
+              <Text size={200} className={styles.error} role="alert">
+                {colorError}
+              </Text>
+            )}
+          </div>
+          <Field label={t('queues.fields.orderQueue')} {...fieldError(formik, 'orderQueue', i18n)}>
+            <Input {...inputProps(formik, 'orderQueue')} type="number" min={0} />
+          </Field>
+          <Field label={t('queues.fields.greetingMessage')} {...fieldError(formik, 'greetingMessage', i18n)}>
+            <Textarea {...inputProps(formik, 'greetingMessage')} rows={4} resize="vertical" />
+          </Field>
+          <Field label={t('queues.fields.outOfHoursMessage')} {...fieldError(formik, 'outOfHoursMessage', i18n)}>
+            <Textarea {...inputProps(formik, 'outOfHoursMessage')} rows={3} resize="vertical" />
+          </Field>
+        </>
+      )}
+      {tab === 'hours' && (
+        <div className={styles.schedule}>
+          {formik.values.schedules.map((day, index) => (
+            <div key={day.weekdayEn} className={styles.scheduleRow}>
+              <TimeInput
+                label={t('queues.schedule.start', { day: t(`common.weekdays.${day.weekdayEn}`) })}
+                value={day.startTime}
+                error={scheduleError(index, 'startTime')}
+                onChange={(value) => void formik.setFieldValue(`schedules.${index}.startTime`, value)}
+              />
+              <TimeInput
+                label={t('queues.schedule.end', { day: t(`common.weekdays.${day.weekdayEn}`) })}
+                value={day.endTime}
+                error={scheduleError(index, 'endTime')}
+                onChange={(value) => void formik.setFieldValue(`schedules.${index}.endTime`, value)}
+              />
+            </div>
+          ))}
+        </div>
+      )}
+    </FormDialog>
   );
 }

@@ -1,4 +1,3 @@
-import { FormDialogActions } from '../../../components/FormDialogActions';
 import {
   ALL_TICKET_VALUES,
   can,
@@ -8,33 +7,17 @@ import {
   userCreateSchema,
   userUpdateSchema,
 } from '@atendo/shared';
-import {
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Dropdown,
-  Field,
-  Input,
-  makeStyles,
-  Option,
-  Select,
-  Switch,
-  tokens,
-} from '@fluentui/react-components';
+import { Dropdown, Field, Input, makeStyles, Option, Select, Switch, tokens } from '@fluentui/react-components';
 import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { errorText, serverFieldErrors } from '../../../app/errors';
 import { useAppSelector } from '../../../app/store';
-import { useNotify } from '../../../app/toasts';
-import { fieldError } from '../../../components/form';
+import { FormDialog } from '../../../components/FormDialog';
+import { fieldError, inputProps, useFormSave } from '../../../components/form';
 import { selectSessionUser } from '../../auth/auth.slice';
 import { useListQueuesQuery } from '../../queues/queues.api';
 import { useCreateUserMutation, useUpdateUserMutation } from '../users.api';
 
 const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   swatch: {
     display: 'inline-block',
     width: '10px',
@@ -57,7 +40,6 @@ interface UserModalProps {
 export function UserModal({ user, onClose }: UserModalProps) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
-  const notify = useNotify();
   const me = useAppSelector(selectSessionUser);
   const canEditProfile = can(me, 'user-modal:editProfile');
   const canEditQueues = can(me, 'user-modal:editQueues');
@@ -67,6 +49,7 @@ export function UserModal({ user, onClose }: UserModalProps) {
   const schema = user ? userUpdateSchema : userCreateSchema;
   const isSelf = !!user && user.id === me?.id;
 
+  const save = useFormSave(t('users.saved'), onClose);
   const formik = useFormik({
     initialValues: {
       name: user?.name ?? '',
@@ -85,16 +68,10 @@ export function UserModal({ user, onClose }: UserModalProps) {
         input.queueIds = values.queueIds;
         input.allTicket = values.allTicket;
       }
-      try {
+      await save(helpers, async () => {
         if (user) await updateUser({ id: user.id, changes: input }).unwrap();
         else await createUser(input).unwrap();
-        notify.success(t('users.saved'));
-        onClose();
-      } catch (error) {
-        const fields = serverFieldErrors(error);
-        if (fields) helpers.setErrors(fields as Record<string, string>);
-        else notify.error(errorText(i18n, error));
-      }
+      });
     },
   });
 
@@ -102,89 +79,59 @@ export function UserModal({ user, onClose }: UserModalProps) {
   const title = isSelf ? t('users.modal.profileTitle') : user ? t('users.modal.editTitle') : t('users.modal.addTitle');
 
   return (
-    <Dialog open onOpenChange={(_event, data) => !data.open && onClose()}>
-      <DialogSurface>
-        <form onSubmit={formik.handleSubmit} noValidate>
-          <DialogBody>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <Field label={t('users.fields.name')} required {...fieldError(formik, 'name', i18n)}>
-                <Input
-                  name="name"
-                  value={formik.values.name}
-                  onChange={formik.handleChange}
-                  onBlur={formik.handleBlur}
-                />
-              </Field>
-              <Field label={t('users.fields.email')} required {...fieldError(formik, 'email', i18n)}>
-                <Input
-                  name="email"
-                  type="email"
-                  value={formik.values.email}
-                  onChange={formik.handleChange}
-                  onBlur={formik.handleBlur}
-                />
-              </Field>
-              <Field
-                label={t('users.fields.password')}
-                required={!user}
-                hint={user ? t('users.modal.passwordHint') : undefined}
-                {...fieldError(formik, 'password', i18n)}
-              >
-                <Input
-                  name="password"
-                  type="password"
-                  autoComplete="new-password"
-                  value={formik.values.password}
-                  onChange={formik.handleChange}
-                  onBlur={formik.handleBlur}
-                />
-              </Field>
-              {canEditProfile && (
-                <Field label={t('users.fields.profile')} {...fieldError(formik, 'profile', i18n)}>
-                  <Select name="profile" value={formik.values.profile} onChange={formik.handleChange}>
-                    {PROFILES.map((profile) => (
-                      <option key={profile} value={profile}>
-                        {t(`users.profiles.${profile}`)}
-                      </option>
-                    ))}
-                  </Select>
-                </Field>
-              )}
-              {canEditQueues && (
-                <>
-                  <Field label={t('users.fields.queues')} {...fieldError(formik, 'queueIds', i18n)}>
-                    <Dropdown
-                      multiselect
-                      placeholder={t('users.modal.queuesPlaceholder')}
-                      value={selectedQueues.map((q) => q.name).join(', ')}
-                      selectedOptions={formik.values.queueIds.map(String)}
-                      onOptionSelect={(_event, data) =>
-                        void formik.setFieldValue('queueIds', data.selectedOptions.map(Number))
-                      }
-                    >
-                      {(queues.data ?? []).map((queue) => (
-                        <Option key={queue.id} value={String(queue.id)} text={queue.name}>
-                          <span className={styles.swatch} style={{ backgroundColor: queue.color }} aria-hidden />
-                          {queue.name}
-                        </Option>
-                      ))}
-                    </Dropdown>
-                  </Field>
-                  <Switch
-                    label={t('users.fields.allTicket')}
-                    checked={formik.values.allTicket === ALL_TICKET_VALUES[0]}
-                    onChange={(_event, data) =>
-                      void formik.setFieldValue('allTicket', data.checked ? ALL_TICKET_VALUES[0] : ALL_TICKET_VALUES[1])
-                    }
-                  />
-                </>
-              )}
-            </DialogContent>
-            <FormDialogActions submitting={formik.isSubmitting} onCancel={onClose} />
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog title={title} form={formik} onClose={onClose}>
+      <Field label={t('users.fields.name')} required {...fieldError(formik, 'name', i18n)}>
+        <Input {...inputProps(formik, 'name')} />
+      </Field>
+      <Field label={t('users.fields.email')} required {...fieldError(formik, 'email', i18n)}>
+        <Input {...inputProps(formik, 'email')} type="email" />
+      </Field>
+      <Field
+        label={t('users.fields.password')}
+        required={!user}
+        hint={user ? t('users.modal.passwordHint') : undefined}
+        {...fieldError(formik, 'password', i18n)}
+      >
+        <Input {...inputProps(formik, 'password')} type="password" autoComplete="new-password" />
+      </Field>
+      {canEditProfile && (
+        <Field label={t('users.fields.profile')} {...fieldError(formik, 'profile', i18n)}>
+          <Select name="profile" value={formik.values.profile} onChange={formik.handleChange}>
+            {PROFILES.map((profile) => (
+              <option key={profile} value={profile}>
+                {t(`users.profiles.${profile}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
+      {canEditQueues && (
+        <>
+          <Field label={t('users.fields.queues')} {...fieldError(formik, 'queueIds', i18n)}>
+            <Dropdown
+              multiselect
+              placeholder={t('users.modal.queuesPlaceholder')}
+              value={selectedQueues.map((q) => q.name).join(', ')}
+              selectedOptions={formik.values.queueIds.map(String)}
+              onOptionSelect={(_event, data) => void formik.setFieldValue('queueIds', data.selectedOptions.map(Number))}
+            >
+              {(queues.data ?? []).map((queue) => (
+                <Option key={queue.id} value={String(queue.id)} text={queue.name}>
+                  <span className={styles.swatch} style={{ backgroundColor: queue.color }} aria-hidden />
+                  {queue.name}
+                </Option>
+              ))}
+            </Dropdown>
+          </Field>
+          <Switch
+            label={t('users.fields.allTicket')}
+            checked={formik.values.allTicket === ALL_TICKET_VALUES[0]}
+            onChange={(_event, data) =>
+              void formik.setFieldValue('allTicket', data.checked ? ALL_TICKET_VALUES[0] : ALL_TICKET_VALUES[1])
+            }
+          />
+        </>
+      )}
+    </FormDialog>
   );
 }
