@@ -1,17 +1,5 @@
 import { forgotPasswordSchema, resetPasswordSchema } from '@atendo/shared';
-import {
-  Button,
-  Field,
-  Input,
-  Link,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  Subtitle2,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Field, Input, Link, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,13 +7,14 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { errorBody, errorText, serverFieldErrors } from '../../../app/errors';
 import { useNotify } from '../../../app/toasts';
 import { AppLink } from '../../../components/AppLink';
-import { fieldError, submitKeepsFocus } from '../../../components/form';
+import { FailureMessage } from '../../../components/FailureMessage';
+import { fieldError, inputProps } from '../../../components/form';
+import { PublicForm, PublicTitle } from '../../../components/PublicForm';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { useForgotPasswordMutation, useResetPasswordMutation } from '../auth.api';
 import { PublicLayout } from './PublicLayout';
 
 const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  center: { textAlign: 'center' },
   links: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalXS },
 });
 
@@ -102,55 +91,27 @@ export function ForgotPasswordPage() {
     },
   });
 
-  const submitButton = (submitting: boolean, label: string) => (
-    <Button
-      type="submit"
-      {...submitKeepsFocus}
-      appearance="primary"
-      disabled={submitting}
-      icon={submitting ? <Spinner size="tiny" /> : undefined}
-    >
-      {label}
-    </Button>
-  );
-
   return (
     <PublicLayout>
-      <Subtitle2 as="h1" className={styles.center}>
-        {t('auth.forgot.title')}
-      </Subtitle2>
+      <PublicTitle>{t('auth.forgot.title')}</PublicTitle>
       {email === null ? (
-        <form className={styles.form} onSubmit={request.handleSubmit} noValidate>
+        <PublicForm onSubmit={request.handleSubmit}>
           <Text>{t('auth.forgot.intro')}</Text>
           <Field label={t('auth.fields.email')} required {...fieldError(request, 'email', i18n)}>
-            <Input
-              name="email"
-              type="email"
-              autoComplete="username"
-              value={request.values.email}
-              onChange={request.handleChange}
-              onBlur={request.handleBlur}
-            />
+            <Input {...inputProps(request, 'email')} type="email" autoComplete="username" />
           </Field>
-          {submitButton(request.isSubmitting, t('auth.forgot.send'))}
-        </form>
+          <SubmitButton submitting={request.isSubmitting}>{t('auth.forgot.send')}</SubmitButton>
+        </PublicForm>
       ) : (
-        <form className={styles.form} onSubmit={confirm.handleSubmit} noValidate>
+        <PublicForm onSubmit={confirm.handleSubmit}>
           <Text>{t('auth.forgot.codeIntro', { email })}</Text>
-          {failure !== null && (
-            <MessageBar intent="error" layout="multiline">
-              <MessageBarBody>{errorText(i18n, failure)}</MessageBarBody>
-            </MessageBar>
-          )}
+          <FailureMessage failure={failure} />
           <Field label={t('auth.forgot.code')} required {...fieldError(confirm, 'code', i18n)}>
             <Input
-              name="code"
+              {...inputProps(confirm, 'code')}
               autoComplete="one-time-code"
               autoCapitalize="characters"
               spellCheck={false}
-              value={confirm.values.code}
-              onChange={confirm.handleChange}
-              onBlur={confirm.handleBlur}
             />
           </Field>
           <Field
@@ -159,26 +120,12 @@ export function ForgotPasswordPage() {
             required
             {...fieldError(confirm, 'password', i18n)}
           >
-            <Input
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              value={confirm.values.password}
-              onChange={confirm.handleChange}
-              onBlur={confirm.handleBlur}
-            />
+            <Input {...inputProps(confirm, 'password')} type="password" autoComplete="new-password" />
           </Field>
           <Field label={t('auth.forgot.confirmPassword')} required {...fieldError(confirm, 'confirmPassword', i18n)}>
-            <Input
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              value={confirm.values.confirmPassword}
-              onChange={confirm.handleChange}
-              onBlur={confirm.handleBlur}
-            />
+            <Input {...inputProps(confirm, 'confirmPassword')} type="password" autoComplete="new-password" />
           </Field>
-          {submitButton(confirm.isSubmitting, t('auth.forgot.reset'))}
+          <SubmitButton submitting={confirm.isSubmitting}>{t('auth.forgot.reset')}</SubmitButton>
           <div className={styles.links}>
             <Link as="button" type="button" onClick={() => void sendCode(email)}>
               {t('auth.forgot.resend')}
@@ -195,7 +142,7 @@ export function ForgotPasswordPage() {
               {t('auth.forgot.otherEmail')}
             </Link>
           </div>
-        </form>
+        </PublicForm>
       )}
       <div className={styles.links}>
         <AppLink to={withCompany('/login')}>{t('auth.forgot.backToLogin')}</AppLink>

@@ -1,28 +1,18 @@
 import { loginSchema } from '@atendo/shared';
-import {
-  Button,
-  Field,
-  Input,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  Subtitle2,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Field, Input, makeStyles, Text } from '@fluentui/react-components';
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../app/errors';
 import { AppLink } from '../../../components/AppLink';
-import { fieldError, submitKeepsFocus } from '../../../components/form';
+import { FailureMessage } from '../../../components/FailureMessage';
+import { fieldError, inputProps } from '../../../components/form';
+import { PublicForm, PublicTitle } from '../../../components/PublicForm';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { useLoginMutation } from '../auth.api';
 import { KeyringNotice } from './KeyringNotice';
 import { PublicLayout } from './PublicLayout';
 
 const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   center: { textAlign: 'center' },
 });
 
@@ -49,47 +39,19 @@ export function LoginPage() {
 
   return (
     <PublicLayout>
-      <Subtitle2 as="h1" className={styles.center}>
-        {t('auth.login.title')}
-      </Subtitle2>
-      <form className={styles.form} onSubmit={formik.handleSubmit} noValidate>
+      <PublicTitle>{t('auth.login.title')}</PublicTitle>
+      <PublicForm onSubmit={formik.handleSubmit}>
         <KeyringNotice />
-        {failure !== null && (
-          <MessageBar intent="error" layout="multiline">
-            <MessageBarBody>{errorText(i18n, failure)}</MessageBarBody>
-          </MessageBar>
-        )}
+        <FailureMessage failure={failure} />
         <Field label={t('auth.fields.email')} required {...fieldError(formik, 'email', i18n)}>
-          <Input
-            name="email"
-            type="email"
-            autoComplete="username"
-            value={formik.values.email}
-            onChange={formik.handleChange}
-            onBlur={formik.handleBlur}
-          />
+          <Input {...inputProps(formik, 'email')} type="email" autoComplete="username" />
         </Field>
         <Field label={t('auth.fields.password')} required {...fieldError(formik, 'password', i18n)}>
-          <Input
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={formik.values.password}
-            onChange={formik.handleChange}
-            onBlur={formik.handleBlur}
-          />
+          <Input {...inputProps(formik, 'password')} type="password" autoComplete="current-password" />
         </Field>
         <AppLink to="/forgetpsw">{t('auth.login.forgotPassword')}</AppLink>
-        <Button
-          type="submit"
-          {...submitKeepsFocus}
-          appearance="primary"
-          disabled={formik.isSubmitting}
-          icon={formik.isSubmitting ? <Spinner size="tiny" /> : undefined}
-        >
-          {t('auth.login.submit')}
-        </Button>
-      </form>
+        <SubmitButton submitting={formik.isSubmitting}>{t('auth.login.submit')}</SubmitButton>
+      </PublicForm>
       <Text className={styles.center}>
         {t('auth.login.noAccount')} <AppLink to="/signup">{t('auth.login.signup')}</AppLink>
       </Text>

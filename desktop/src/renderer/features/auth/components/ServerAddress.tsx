@@ -8,7 +8,6 @@ import {
   MessageBar,
   MessageBarBody,
   Spinner,
-  Subtitle2,
   Text,
   tokens,
 } from '@fluentui/react-components';
@@ -17,8 +16,9 @@ import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
-import { errorText } from '../../../app/errors';
+import { FailureMessage } from '../../../components/FailureMessage';
 import { fieldError } from '../../../components/form';
+import { PublicForm, PublicTitle } from '../../../components/PublicForm';
 
 type CheckError = NonNullable<ServerCheckResult['error']>;
 
@@ -30,8 +30,6 @@ const serverSchema = yup.object({
 });
 
 const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  center: { textAlign: 'center' },
   current: {
     display: 'flex',
     alignItems: 'center',
@@ -70,7 +68,7 @@ export function ServerAddress({ children }: { children?: ReactNode }) {
 }
 
 function DesktopServerAddress({ bridge, children }: { bridge: DesktopBridge; children?: ReactNode }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const styles = useStyles();
   // undefined while the main process answers; null when no server is set yet.
   const [current, setCurrent] = useState<string | null | undefined>(undefined);
@@ -100,11 +98,7 @@ function DesktopServerAddress({ bridge, children }: { bridge: DesktopBridge; chi
   if (current === null || editing) {
     return (
       <>
-        {loadFailure !== null && (
-          <MessageBar intent="error" layout="multiline">
-            <MessageBarBody>{errorText(i18n, loadFailure)}</MessageBarBody>
-          </MessageBar>
-        )}
+        <FailureMessage failure={loadFailure} />
         <ServerForm
           bridge={bridge}
           initialAddress={current ?? ''}
@@ -164,21 +158,15 @@ function ServerForm({
 
   return (
     <>
-      <Subtitle2 as="h1" className={styles.center}>
-        {t('auth.server.title')}
-      </Subtitle2>
-      <form className={styles.form} onSubmit={formik.handleSubmit} noValidate>
+      <PublicTitle>{t('auth.server.title')}</PublicTitle>
+      <PublicForm onSubmit={formik.handleSubmit}>
         <Text>{t('auth.server.intro')}</Text>
         {checkError !== null && (
           <MessageBar intent="error" layout="multiline">
             <MessageBarBody>{checkErrorText(t, checkError)}</MessageBarBody>
           </MessageBar>
         )}
-        {failure !== null && (
-          <MessageBar intent="error" layout="multiline">
-            <MessageBarBody>{errorText(i18n, failure)}</MessageBarBody>
-          </MessageBar>
-        )}
+        <FailureMessage failure={failure} />
         {connected !== null && (
           <MessageBar intent="success" layout="multiline">
             <MessageBarBody>{t('auth.server.connected', { url: connected })}</MessageBarBody>
@@ -213,7 +201,7 @@ function ServerForm({
             </Button>
           )}
         </div>
-      </form>
+      </PublicForm>
     </>
   );
 }

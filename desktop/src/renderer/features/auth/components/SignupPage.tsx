@@ -1,6 +1,5 @@
 import { PHONE_MASK, type Plan, signupSchema } from '@atendo/shared';
 import {
-  Button,
   Caption1,
   Field,
   Input,
@@ -9,7 +8,6 @@ import {
   Radio,
   RadioGroup,
   Spinner,
-  Subtitle2,
   Text,
   tokens,
 } from '@fluentui/react-components';
@@ -20,14 +18,15 @@ import { errorText } from '../../../app/errors';
 import { formatMoney } from '../../../app/format';
 import { useNotify } from '../../../app/toasts';
 import { AppLink } from '../../../components/AppLink';
-import { fieldError, submitKeepsFocus } from '../../../components/form';
+import { fieldError, inputProps } from '../../../components/form';
 import { MaskedInput } from '../../../components/MaskedInput';
+import { PublicForm, PublicTitle } from '../../../components/PublicForm';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { useListPublicPlansQuery } from '../../plans/plans.api';
 import { useSignupMutation } from '../auth.api';
 import { PublicLayout } from './PublicLayout';
 
 const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   center: { textAlign: 'center' },
   plans: { display: 'grid', gap: tokens.spacingVerticalS },
   plan: {
@@ -88,24 +87,15 @@ export function SignupPage() {
     },
   });
 
-  const field = (name: string) => ({
-    name,
-    value: (formik.values as Record<string, string>)[name],
-    onChange: formik.handleChange,
-    onBlur: formik.handleBlur,
-  });
-
   return (
     <PublicLayout width={520}>
-      <Subtitle2 as="h1" className={styles.center}>
-        {t('auth.signup.title')}
-      </Subtitle2>
-      <form className={styles.form} onSubmit={formik.handleSubmit} noValidate>
+      <PublicTitle>{t('auth.signup.title')}</PublicTitle>
+      <PublicForm onSubmit={formik.handleSubmit}>
         <Field label={t('auth.fields.companyName')} required {...fieldError(formik, 'name', i18n)}>
-          <Input {...field('name')} autoComplete="organization" />
+          <Input {...inputProps(formik, 'name')} autoComplete="organization" />
         </Field>
         <Field label={t('auth.fields.email')} required {...fieldError(formik, 'email', i18n)}>
-          <Input {...field('email')} type="email" autoComplete="email" />
+          <Input {...inputProps(formik, 'email')} type="email" autoComplete="email" />
         </Field>
         <Field label={t('auth.fields.phone')} {...fieldError(formik, 'phone', i18n)}>
           {/* formik keeps only the digits, which is what the API takes; the mask is for the eye. */}
@@ -122,7 +112,7 @@ export function SignupPage() {
           />
         </Field>
         <Field label={t('auth.fields.password')} required {...fieldError(formik, 'password', i18n)}>
-          <Input {...field('password')} type="password" autoComplete="new-password" />
+          <Input {...inputProps(formik, 'password')} type="password" autoComplete="new-password" />
         </Field>
         <Field label={t('auth.fields.plan')} required {...fieldError(formik, 'planId', i18n)}>
           {plans.isLoading ? (
@@ -150,16 +140,8 @@ export function SignupPage() {
             </RadioGroup>
           )}
         </Field>
-        <Button
-          type="submit"
-          {...submitKeepsFocus}
-          appearance="primary"
-          disabled={formik.isSubmitting}
-          icon={formik.isSubmitting ? <Spinner size="tiny" /> : undefined}
-        >
-          {t('auth.signup.submit')}
-        </Button>
-      </form>
+        <SubmitButton submitting={formik.isSubmitting}>{t('auth.signup.submit')}</SubmitButton>
+      </PublicForm>
       <Text className={styles.center}>
         {t('auth.signup.haveAccount')} <AppLink to={loginPath}>{t('auth.signup.login')}</AppLink>
       </Text>
