@@ -15,32 +15,25 @@
 // (1: leave the seeded database in place at the end, to look into it), BENCH_BUFFER_POOL_MB (1024: see
 // sizeBufferPool; "keep" leaves MariaDB's as it is). Skipped (exit 0) when MariaDB or Redis is not there.
 // Exit code 1 when a target is missed.
-import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import { Redis } from 'ioredis';
 import mysql from 'mysql2/promise';
 import { io } from 'socket.io-client';
+import { benchKit, cannon, elapsed, log, statementLog } from './support/bench-kit.mjs';
 import { planHistory, seedHistory } from './support/conversation-seed.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const port = Number(process.env.BENCH_PORT ?? 18791);
-const base = `http://127.0.0.1:${port}`;
-const mysqlUrl = (process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306').replace(/\/+$/, '');
-const dbName = process.env.BENCH_DB_NAME ?? 'atendo_bench_conv';
-const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const kit = benchKit({ name: 'conv', defaultPort: 18791, columns: [58, 34, 32] });
+const { base, call, dbName, mysqlUrl, report, stopServer } = kit;
+/** Acks come fast so that phase (c) measures storing, and provisioning signs several users up. */
+/** Message ids of this run: unique across runs on a kept database. */
+const runId = kit.prefix.slice(kit.prefix.lastIndexOf('-') + 1);
+const startServer = (options) =>
+  kit.startServer({ ...options, env: { SANDBOX_ACK_INTERVAL_MS: '10', SIGNUP_LIMIT_PER_IP: '1000' } });
 const sustainSeconds = Number(process.env.BENCH_SUSTAIN_SECONDS ?? 300);
 const scale = Number(process.env.BENCH_SEED_SCALE ?? 1);
 const inboundConnections = Number(process.env.BENCH_INBOUND_CONNECTIONS ?? 64);
 const phases = new Set(process.env.BENCH_PHASES ?? 'abcde');
-const runId = randomBytes(4).toString('hex');
-const prefix = `atendo-bench-conv-${runId}`;
 const PASSWORD = 'Bench-password-1';
 const people = {
   admin: { email: 'admin@bench-conv.test' },
@@ -57,8 +50,6 @@ const SEED = {
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const QUEUE_COLORS = ['#008B02', '#1273DE', '#DB3E00', '#5300EB'];
 
-const log = (...args) => console.log(...args);
-const elapsed = (t) => `${((Date.now() - t) / 1000).toFixed(1)} s`;
 const now = () => performance.timeOrigin + performance.now();
 const pct = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
@@ -70,16 +61,6 @@ const phase = (title) => {
   loads.push(loadavg()[0]);
   log(`\n${title} [${load()}]`);
 };
-
-// ---------------------------------------------------------------------------------------------
-// Results: every figure is printed beside its target, and gathered for the summary at the end.
-const results = [];
-function report(name, figure, target, ok) {
-  results.push({ name, figure, target, ok });
-  log(
-    `  ${name.padEnd(58)} ${String(figure).padEnd(34)} ${target.padEnd(32)} ${ok === null ? 'info' : ok ? 'met' : 'MISSED'}`,
-  );
-}
 
 // ---------------------------------------------------------------------------------------------
 // CPU time spent per request, from /proc (Linux): a figure other jobs on the machine do not skew
@@ -116,6 +97,7 @@ function findMysqld() {
 }
 function cpuSnapshot() {
   const db = findMysqld();
+  const server = kit.server();
   return { server: server ? cpuMsOf(server.pid) : null, db: db ? cpuMsOf(db) : null };
 }
 /** "server 4.1 ms + MariaDB ≤ 2.3 ms of CPU per request" between two snapshots. */
@@ -124,100 +106,6 @@ function cpuPer(before, after, count) {
   const server = (after.server - before.server) / count;
   const db = before.db === null || after.db === null ? null : (after.db - before.db) / count;
   return `server ${server.toFixed(2)} ms` + (db === null ? '' : ` + MariaDB ≤ ${db.toFixed(2)} ms`);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Infrastructure: MariaDB, Redis, the server process.
-
-async function reachable() {
-  try {
-    const c = await mysql.createConnection({ uri: mysqlUrl, connectTimeout: 3000 });
-    await c.end();
-  } catch (error) {
-    return `no MariaDB at ${mysqlUrl} (${error.code ?? error.message})`;
-  }
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
-  try {
-    await redis.connect();
-    await redis.ping();
-  } catch (error) {
-    return `no Redis at ${redisUrl} (${error.message})`;
-  } finally {
-    redis.disconnect();
-  }
-  return null;
-}
-
-const dataDir = mkdtempSync(join(tmpdir(), 'atendo-bench-conv-'));
-const secrets = { JWT_SECRET: randomBytes(32).toString('hex'), JWT_REFRESH_SECRET: randomBytes(32).toString('hex') };
-let server = null;
-
-/**
- * Starts the built server. `onLine` receives its stdout lines (the debug server's TypeORM query log);
- * otherwise stdout is passed through. Each start uses its own Redis prefix, so the second server
- * never waits on a session lease the first one held.
- */
-async function startServer({ logLevel, redisPrefix, onLine, nodeOptions = [] }) {
-  const child = spawn(process.execPath, [...nodeOptions, join(root, 'server', 'dist', 'main.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      DB_URL: `${mysqlUrl}/${dbName}`,
-      REDIS_URL: redisUrl,
-      REDIS_PREFIX: redisPrefix,
-      SANDBOX: 'true',
-      SANDBOX_ACK_INTERVAL_MS: '10',
-      LOG_LEVEL: logLevel,
-      LOGIN_LIMIT_PER_IP: '100000',
-      LOGIN_LIMIT_PER_ACCOUNT: '100000',
-      SIGNUP_LIMIT_PER_IP: '1000',
-      ...secrets,
-    },
-    stdio: ['ignore', onLine ? 'pipe' : 'inherit', 'inherit'],
-  });
-  if (onLine) createInterface({ input: child.stdout }).on('line', onLine);
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.exited = exited;
-  server = child;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error('the server did not start');
-}
-
-async function stopServer() {
-  if (!server || server.exitCode !== null) return;
-  const child = server;
-  child.kill('SIGTERM');
-  const timeout = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await child.exited;
-  clearTimeout(timeout);
-}
-
-async function call(method, path, { token, body } = {}) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      accept: 'application/json',
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  const data = text ? JSON.parse(text) : null;
-  if (!res.ok) throw Object.assign(new Error(`${method} ${path}: ${res.status} ${text}`), { status: res.status, data });
-  return data;
 }
 
 /** One session per user: signing in again ends that user's previous session (and its sockets). */
@@ -326,12 +214,6 @@ async function paced({ rate, seconds, path, headers }) {
   };
 }
 
-const cannon = (options) =>
-  new Promise((resolve, reject) => {
-    const instance = autocannon(options, (err, result) => (err ? reject(err) : resolve(result)));
-    options.onInstance?.(instance);
-  });
-
 // ---------------------------------------------------------------------------------------------
 // The company: admin, simulator admin, agent, queues, a connected sandbox line.
 
@@ -418,11 +300,7 @@ async function waitForLine(whatsappId, token) {
 // used: Com_select/Questions are server-wide (other clients share this MariaDB) and
 // performance_schema/userstat are off here.
 
-let capture = null;
-function onDebugLine(raw) {
-  const line = raw.replace(/\x1b\[[0-9;]*m/g, ''); // eslint-disable-line no-control-regex
-  if (capture && /^query( failed)?:/.test(line)) capture.push(line.replace(/^query( failed)?: /, ''));
-}
+const statements = statementLog();
 
 /** The measured server's own log (errors only): counted, the duplicate-key ones apart, and summarised. */
 const serverLog = { lines: 0, duplicateKey: 0, other: [] };
@@ -438,11 +316,8 @@ async function statementsOf(path, token) {
   await call('GET', path, { token });
   let best = null;
   for (let i = 0; i < 5; i++) {
-    capture = [];
-    await call('GET', path, { token });
-    await sleep(150);
-    if (!best || capture.length < best.length) best = capture;
-    capture = null;
+    const captured = await statements.during(() => call('GET', path, { token }));
+    if (!best || captured.length < best.length) best = captured;
   }
   return best;
 }
@@ -454,86 +329,42 @@ const shortSql = (sql) =>
     .replace(/SELECT .*? FROM/, 'SELECT … FROM')
     .slice(0, 110);
 
-/** Stops the server and removes what this run created: the database, its Redis keys, the data directory. */
-let cleaned = false;
+/** kit.cleanup, and MariaDB's buffer pool put back to the size it had. */
+let poolRestored = false;
 async function cleanup() {
-  if (cleaned) return;
-  cleaned = true;
-  await stopServer();
-  if (bufferPoolBefore !== null) {
-    try {
-      const conn = await mysql.createConnection({ uri: mysqlUrl });
-      await conn.query('SET GLOBAL innodb_buffer_pool_size = ?', [bufferPoolBefore]);
-      await conn.end();
-    } catch (error) {
-      console.error(`could not put the buffer pool back to ${bufferPoolBefore} bytes: ${error.message}`);
-    }
-  }
-  if (process.env.BENCH_KEEP_DB === '1') log(`database ${dbName} kept (BENCH_KEEP_DB=1)`);
-  else
-    try {
-      const conn = await mysql.createConnection({ uri: mysqlUrl });
-      await conn.query(`DROP DATABASE IF EXISTS \`${dbName}\``);
-      await conn.end();
-    } catch (error) {
-      console.error(`could not drop ${dbName}: ${error.message}`);
-    }
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
+  await kit.cleanup();
+  if (bufferPoolBefore === null || poolRestored) return;
+  poolRestored = true;
   try {
-    await redis.connect();
-    for (const match of [`${prefix}:*`, `${prefix}-debug:*`]) {
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', match, 'COUNT', 1000);
-        cursor = next;
-        if (keys.length) await redis.del(...keys);
-      } while (cursor !== '0');
-    }
+    const conn = await mysql.createConnection({ uri: mysqlUrl });
+    await conn.query('SET GLOBAL innodb_buffer_pool_size = ?', [bufferPoolBefore]);
+    await conn.end();
   } catch (error) {
-    console.error(`could not remove the Redis keys under ${prefix}: ${error.message}`);
-  } finally {
-    redis.disconnect();
+    console.error(`could not put the buffer pool back to ${bufferPoolBefore} bytes: ${error.message}`);
   }
-  rmSync(dataDir, { recursive: true, force: true });
 }
 
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
-  const missing = await reachable();
+  const missing = await kit.unreachable();
   if (missing) {
     log(`conversations benchmark skipped: ${missing} (it needs MariaDB and Redis)`);
     return;
   }
-  if (!existsSync(join(root, 'server', 'dist', 'main.js'))) {
-    log('server/dist is missing: building shared and server');
-    for (const ws of ['shared', 'server']) {
-      const built = spawnSync('npm', ['run', 'build', '-w', ws], { cwd: root, stdio: 'inherit' });
-      if (built.status !== 0) throw new Error(`npm run build -w ${ws} failed`);
-    }
-  }
-  try {
-    await fetch(`${base}/health`);
-    throw new Error(`something already answers on ${base}: set BENCH_PORT`);
-  } catch (error) {
-    if (error.message.includes('already answers')) throw error;
-  }
+  await kit.prepare();
 
   log(
     `Atendo conversation benchmark — MariaDB + Redis, ${SEED.tickets} tickets / ${SEED.messages} messages / ` +
       `${SEED.contacts} contacts, sustained inbound ${sustainSeconds} s`,
   );
   log(`MariaDB buffer pool: ${await sizeBufferPool()}`);
-  const adminConn = await mysql.createConnection({ uri: mysqlUrl });
-  await adminConn.query(`DROP DATABASE IF EXISTS \`${dbName}\``);
-  await adminConn.query(`CREATE DATABASE \`${dbName}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  await adminConn.end();
-  const pool = mysql.createPool({ uri: `${mysqlUrl}/${dbName}`, connectionLimit: 4, timezone: 'Z' });
+  const pool = await kit.freshDatabase();
 
   try {
     // 1. The debug server: schema, company, seed, statement counts.
     let t = Date.now();
-    await startServer({ logLevel: 'debug', redisPrefix: `${prefix}-debug`, onLine: onDebugLine });
+    await startServer({ logLevel: 'debug', redisPrefix: `${kit.prefix}-debug`, onLine: statements.onLine });
     const ctx = await provision();
     log(`server up and company provisioned in ${elapsed(t)} (company ${ctx.companyId}, line ${ctx.whatsappId})`);
 
@@ -604,7 +435,7 @@ async function main() {
     t = Date.now();
     await startServer({
       logLevel: 'error',
-      redisPrefix: prefix,
+      redisPrefix: kit.prefix,
       onLine: onServerLine,
       nodeOptions: (process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean),
     });
@@ -948,21 +779,7 @@ async function main() {
       (serverLog.other.length ? `; others:\n  ${serverLog.other.join('\n  ')}` : ''),
   );
   log(`1-minute load average at the phases: ${loads.map((l) => l.toFixed(1)).join(', ')} (2 cores)`);
-  log('\nSummary:');
-  log('| figure | measured | target | |\n| --- | --- | --- | --- |');
-  for (const r of results)
-    log(`| ${r.name.trim()} | ${r.figure} | ${r.target} | ${r.ok === null ? 'info' : r.ok ? 'met' : 'MISSED'} |`);
+  kit.printSummary();
 }
 
-process.on('SIGINT', () => {
-  void cleanup().finally(() => process.exit(130));
-});
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-}
-if (results.some((r) => r.ok === false)) process.exitCode = 1;
-// socket.io-client, undici keep-alive and autocannon timers must not hold the process open.
-setTimeout(() => process.exit(), 500).unref();
+await kit.run(main, cleanup);

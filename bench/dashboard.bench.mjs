@@ -13,29 +13,15 @@
 // end), BENCH_PORT (18792), BENCH_SEED_SCALE (1 = 200,000 tickets; smaller for a quick try),
 // BENCH_CONNECTIONS (4), BENCH_SECONDS (20), BENCH_KEEP_DB (1: leave the database in place).
 // Skipped (exit 0) when MariaDB or Redis is not there. Exit code 1 when a target is missed.
-import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import { Redis } from 'ioredis';
-import mysql from 'mysql2/promise';
+import { loadavg } from 'node:os';
+import { benchKit, cannon, elapsed, log, statementLog } from './support/bench-kit.mjs';
 import { planHistory, seedHistory, seedRatings } from './support/conversation-seed.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const port = Number(process.env.BENCH_PORT ?? 18792);
-const base = `http://127.0.0.1:${port}`;
-const mysqlUrl = (process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306').replace(/\/+$/, '');
-const dbName = process.env.BENCH_DB_NAME ?? 'atendo_bench_dash';
-const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const kit = benchKit({ name: 'dash', defaultPort: 18792 });
+const { base, call, report, startServer, stopServer } = kit;
 const scale = Number(process.env.BENCH_SEED_SCALE ?? 1);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
-const prefix = `atendo-bench-dash-${randomBytes(4).toString('hex')}`;
 const PASSWORD = 'Bench-password-1';
 const ADMIN_EMAIL = 'admin@bench-dash.test';
 const ZONE = 'America/Sao_Paulo';
@@ -47,99 +33,6 @@ const SEED = {
   messages: 0,
   longContacts: 1,
 };
-
-const log = (...args) => console.log(...args);
-const elapsed = (t) => `${((Date.now() - t) / 1000).toFixed(1)} s`;
-const results = [];
-function report(name, figure, target, ok) {
-  results.push({ name, figure, target, ok });
-  log(
-    `  ${name.padEnd(52)} ${String(figure).padEnd(44)} ${target.padEnd(24)} ${ok === null ? 'info' : ok ? 'met' : 'MISSED'}`,
-  );
-}
-
-async function reachable() {
-  try {
-    const c = await mysql.createConnection({ uri: mysqlUrl, connectTimeout: 3000 });
-    await c.end();
-  } catch (error) {
-    return `no MariaDB at ${mysqlUrl} (${error.code ?? error.message})`;
-  }
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
-  try {
-    await redis.connect();
-    await redis.ping();
-  } catch (error) {
-    return `no Redis at ${redisUrl} (${error.message})`;
-  } finally {
-    redis.disconnect();
-  }
-  return null;
-}
-
-const dataDir = mkdtempSync(join(tmpdir(), 'atendo-bench-dash-'));
-const secrets = { JWT_SECRET: randomBytes(32).toString('hex'), JWT_REFRESH_SECRET: randomBytes(32).toString('hex') };
-let server = null;
-
-/** Starts the built server; with `onLine` its stdout lines (the debug server's query log) go there. */
-async function startServer({ logLevel, redisPrefix, onLine }) {
-  const child = spawn(process.execPath, [join(root, 'server', 'dist', 'main.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      DB_URL: `${mysqlUrl}/${dbName}`,
-      REDIS_URL: redisUrl,
-      REDIS_PREFIX: redisPrefix,
-      SANDBOX: 'true',
-      LOG_LEVEL: logLevel,
-      LOGIN_LIMIT_PER_IP: '100000',
-      LOGIN_LIMIT_PER_ACCOUNT: '100000',
-      ...secrets,
-    },
-    stdio: ['ignore', onLine ? 'pipe' : 'inherit', 'inherit'],
-  });
-  if (onLine) createInterface({ input: child.stdout }).on('line', onLine);
-  child.exited = new Promise((resolve) => child.once('exit', resolve));
-  server = child;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error('the server did not start');
-}
-
-async function stopServer() {
-  if (!server || server.exitCode !== null) return;
-  const child = server;
-  child.kill('SIGTERM');
-  const timeout = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await child.exited;
-  clearTimeout(timeout);
-}
-
-async function call(method, path, { token, body } = {}) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      accept: 'application/json',
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
 
 const signIn = async () =>
   (await call('POST', '/auth/login', { body: { email: ADMIN_EMAIL, password: PASSWORD } })).token;
@@ -190,28 +83,22 @@ async function provision() {
 // ("query: <sql> -- PARAMETERS: [...]"); those logged between sending a request and 150 ms after
 // its answer are the request's. Each is then EXPLAINed with its own parameters.
 
-let capture = null;
-function onDebugLine(raw) {
-  const line = raw.replace(/\x1b\[[0-9;]*m/g, ''); // eslint-disable-line no-control-regex
-  if (capture && line.startsWith('query: ')) capture.push(line.slice('query: '.length));
-}
+const statements = statementLog();
 
 async function statementsOf(path, token) {
   await call('GET', path, { token }); // warms the session cache: its lookup is not the call's
-  capture = [];
-  await call('GET', path, { token });
-  await sleep(150);
-  const statements = capture.filter((sql) => !/FROM `?sessions`?/i.test(sql));
-  capture = null;
-  return statements.map((line) => {
-    const at = line.lastIndexOf(' -- PARAMETERS: ');
-    if (at < 0) return { sql: line, params: [] };
-    // mysql2 reads ISO instants as UTC ('Z' pool timezone).
-    const params = JSON.parse(line.slice(at + ' -- PARAMETERS: '.length)).map((p) =>
-      typeof p === 'string' && /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(p) ? new Date(p) : p,
-    );
-    return { sql: line.slice(0, at), params };
-  });
+  const captured = await statements.during(() => call('GET', path, { token }));
+  return captured
+    .filter((sql) => !/FROM `?sessions`?/i.test(sql))
+    .map((line) => {
+      const at = line.lastIndexOf(' -- PARAMETERS: ');
+      if (at < 0) return { sql: line, params: [] };
+      // mysql2 reads ISO instants as UTC ('Z' pool timezone).
+      const params = JSON.parse(line.slice(at + ' -- PARAMETERS: '.length)).map((p) =>
+        typeof p === 'string' && /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(p) ? new Date(p) : p,
+      );
+      return { sql: line.slice(0, at), params };
+    });
 }
 
 async function explain(pool, { sql, params }) {
@@ -226,71 +113,20 @@ const isoDay = (ms) => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
-let cleaned = false;
-async function cleanup() {
-  if (cleaned) return;
-  cleaned = true;
-  await stopServer();
-  if (process.env.BENCH_KEEP_DB === '1') log(`database ${dbName} kept (BENCH_KEEP_DB=1)`);
-  else
-    try {
-      const conn = await mysql.createConnection({ uri: mysqlUrl });
-      await conn.query(`DROP DATABASE IF EXISTS \`${dbName}\``);
-      await conn.end();
-    } catch (error) {
-      console.error(`could not drop ${dbName}: ${error.message}`);
-    }
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
-  try {
-    await redis.connect();
-    for (const match of [`${prefix}:*`, `${prefix}-debug:*`]) {
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', match, 'COUNT', 1000);
-        cursor = next;
-        if (keys.length) await redis.del(...keys);
-      } while (cursor !== '0');
-    }
-  } catch (error) {
-    console.error(`could not remove the Redis keys under ${prefix}: ${error.message}`);
-  } finally {
-    redis.disconnect();
-  }
-  rmSync(dataDir, { recursive: true, force: true });
-}
-
-const cannon = (options) =>
-  new Promise((resolve, reject) => autocannon(options, (err, result) => (err ? reject(err) : resolve(result))));
-
 async function main() {
-  const missing = await reachable();
+  const missing = await kit.unreachable();
   if (missing) {
     log(`dashboard benchmark skipped: ${missing} (it needs MariaDB and Redis)`);
     return;
   }
-  if (!existsSync(join(root, 'server', 'dist', 'main.js'))) {
-    for (const ws of ['shared', 'server']) {
-      const built = spawnSync('npm', ['run', 'build', '-w', ws], { cwd: root, stdio: 'inherit' });
-      if (built.status !== 0) throw new Error(`npm run build -w ${ws} failed`);
-    }
-  }
-  try {
-    await fetch(`${base}/health`);
-    throw new Error(`something already answers on ${base}: set BENCH_PORT`);
-  } catch (error) {
-    if (error.message.includes('already answers')) throw error;
-  }
+  await kit.prepare();
 
   log(`Atendo dashboard benchmark — MariaDB + Redis, ${SEED.tickets} tickets, ${SEED.contacts} contacts`);
-  const admin = await mysql.createConnection({ uri: mysqlUrl });
-  await admin.query(`DROP DATABASE IF EXISTS \`${dbName}\``);
-  await admin.query(`CREATE DATABASE \`${dbName}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  await admin.end();
-  const pool = mysql.createPool({ uri: `${mysqlUrl}/${dbName}`, connectionLimit: 4, timezone: 'Z' });
+  const pool = await kit.freshDatabase();
 
   try {
     let t = Date.now();
-    await startServer({ logLevel: 'debug', redisPrefix: `${prefix}-debug`, onLine: onDebugLine });
+    await startServer({ logLevel: 'debug', redisPrefix: `${kit.prefix}-debug`, onLine: statements.onLine });
     const ctx = await provision();
     log(`server up and company provisioned in ${elapsed(t)}`);
     t = Date.now();
@@ -378,7 +214,7 @@ async function main() {
     await stopServer();
 
     // The measured server, logging errors only.
-    await startServer({ logLevel: 'error', redisPrefix: prefix });
+    await startServer({ logLevel: 'error', redisPrefix: kit.prefix });
     token = await signIn();
     const headers = { accept: 'application/json', authorization: `Bearer ${token}` };
     // The target is per call: one admin's requests one after another. Several admins at once
@@ -405,23 +241,9 @@ async function main() {
     log(`[load average ${loadavg()[0].toFixed(1)} at the end]`);
   } finally {
     await pool.end();
-    await cleanup();
+    await kit.cleanup();
   }
-
-  log('\nSummary:');
-  log('| figure | measured | target | |\n| --- | --- | --- | --- |');
-  for (const r of results)
-    log(`| ${r.name.trim()} | ${r.figure} | ${r.target} | ${r.ok === null ? 'info' : r.ok ? 'met' : 'MISSED'} |`);
+  kit.printSummary();
 }
 
-process.on('SIGINT', () => {
-  void cleanup().finally(() => process.exit(130));
-});
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-}
-if (results.some((r) => r.ok === false)) process.exitCode = 1;
-setTimeout(() => process.exit(), 500).unref();
+await kit.run(main);
