@@ -1,11 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
   apiCall,
+  apiSignIn,
   E2E_ADMIN,
   formatDate,
   signIn,
+  signupCompany,
   submitLogin,
   toast,
+  trackSocket,
   unique,
   uniqueEmail,
   userMenuButton,
@@ -147,6 +150,27 @@ test.describe('plans and companies', () => {
     await expect(toast(admin, 'Your company is inactive. Contact support.')).toBeVisible();
     await expect(admin).toHaveURL(/\/login$/);
     await adminContext.close();
+  });
+
+  test("an agent's home page follows the company to another plan without a reload", async ({ page, request }) => {
+    const superToken = await apiSignIn(request, E2E_ADMIN);
+    const company = await signupCompany(request, 'Moving');
+    const adminToken = await apiSignIn(request, company);
+    const agent = { name: 'Agent', email: uniqueEmail('agent'), password: 'Agent-pass-1' };
+    await apiCall(request, adminToken, 'POST', '/users', { ...agent, profile: 'user', queueIds: [] });
+
+    const socket = trackSocket(page);
+    await signIn(page, agent);
+    await expect(page.getByText('Default', { exact: true })).toBeVisible();
+    await expect.poll(() => socket.ready).toBe(true);
+
+    const plan = await apiCall<{ id: number; name: string }>(request, superToken, 'POST', '/plans', {
+      name: unique('Premium'),
+    });
+    const current = await apiCall<Record<string, unknown>>(request, superToken, 'GET', `/companies/${company.id}`);
+    await apiCall(request, superToken, 'PUT', `/companies/${company.id}`, { ...current, planId: plan.id });
+    await expect(page.getByText(plan.name, { exact: true })).toBeVisible();
+    await expect(page.getByText('Default', { exact: true })).toHaveCount(0);
   });
 });
 

@@ -303,6 +303,7 @@ describe('payment webhook', () => {
     const socket = t.socket(company.token);
     await nextEvent(socket, 'ready');
     const event = nextEvent(socket, `company-${company.companyId}-payment`);
+    const moved = nextEvent(socket, `company-${company.companyId}-plan`);
 
     // The stand-in delivers the same notification twice, as a PSP retrying would.
     const pay = await t.request('POST', `/payment-sandbox/invoices/${invoice.id}/pay`, {
@@ -319,6 +320,8 @@ describe('payment webhook', () => {
       company: { id: company.companyId, dueDate: renewed.toISOString(), planId: gold.id },
       invoiceId: invoice.id,
     });
+    // Paid for Gold while on Silver: the company's screens follow it to Gold.
+    expect(await moved).toMatchObject({ action: 'update', plan: { id: gold.id, name: 'Gold', users: 5 } });
     const after = await companyRow(company.companyId);
     expect(after.dueDate!.toISOString()).toBe(renewed.toISOString());
     expect(after.planId).toBe(gold.id);

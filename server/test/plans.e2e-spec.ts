@@ -2,7 +2,8 @@ import { Controller, Get, Module, RequestMethod } from '@nestjs/common';
 import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import { featureOfPath, QUEUE_COLOR_PALETTE } from '@atendo/shared';
 import { REQUIRED_FEATURE, RequirePlan } from '../src/common/decorators.js';
-import { ADMIN, signupCompany, startTestApp, type TestApp } from './support/test-app.js';
+import { connected } from './support/conversations.js';
+import { ADMIN, nextEvent, receives, signupCompany, startTestApp, type TestApp } from './support/test-app.js';
 
 /** Stand-ins for routes of the gated areas: what the guard does for them is what is under test. */
 @Controller('chats')
@@ -301,6 +302,34 @@ describe('plan feature flags', () => {
     // The menu reads the same flags.
     const listed = await t.request('GET', `/companies/listPlan/${company.id}`, { token: company.token });
     expect(listed.body.plan).toMatchObject(FLAGS_ON);
+  });
+
+  it("reach the company's open screens at once: a plan edit and a move to another plan", async () => {
+    const plan = await createPlan({ useKanban: false });
+    const company = await companyOn(plan.id);
+    const bystander = await companyOn((await createPlan()).id);
+    const socket = await connected(t.socket(company.token));
+    const other = await connected(t.socket(bystander.token));
+
+    const edited = nextEvent(socket, `company-${company.id}-plan`);
+    const unrelated = receives(other, `company-${bystander.id}-plan`);
+    await t.request('PUT', `/plans/${plan.id}`, { token: superToken, body: { name: plan.name, useKanban: true } });
+    expect(await edited).toMatchObject({ action: 'update', plan: { id: plan.id, useKanban: true } });
+    expect(await unrelated).toBe(false);
+
+    const target = await createPlan({ users: 7 });
+    const moved = nextEvent(socket, `company-${company.id}-plan`);
+    const current = (await t.request('GET', `/companies/${company.id}`, { token: superToken })).body;
+    await t.request('PUT', `/companies/${company.id}`, { token: superToken, body: { ...current, planId: target.id } });
+    expect(await moved).toMatchObject({ action: 'update', plan: { id: target.id, name: target.name, users: 7 } });
+
+    // Saving the company without touching its plan tells nobody anything.
+    const quiet = receives(socket, `company-${company.id}-plan`);
+    await t.request('PUT', `/companies/${company.id}`, {
+      token: superToken,
+      body: { ...current, planId: target.id, name: 'Renamed' },
+    });
+    expect(await quiet).toBe(false);
   });
 
   it('reach the other server processes of the installation through Redis', async () => {

@@ -2,6 +2,7 @@ import type { Id } from './common/common.types.js';
 import type { Announcement } from './announcements/announcements.types.js';
 import type { Chat, ChatMessage } from './chats/chats.types.js';
 import type { Contact } from './contacts/contacts.types.js';
+import type { Plan } from './plans/plans.types.js';
 import type { Message, Ticket } from './tickets/tickets.types.js';
 import type { Queue } from './queues/queues.types.js';
 import type { User } from './users/users.types.js';
@@ -30,6 +31,8 @@ export interface CompanyEventPayloads {
   auth: { action: 'update'; user: { id: Id } };
   chat: { action: 'new-message'; chatId: Id; newMessage: ChatMessage; chat: Chat } | { action: 'update'; chat: Chat };
   announcement: { action: 'create' | 'update'; record: Announcement } | { action: 'delete'; id: Id };
+  /** The company's plan changed (it moved to another, or its plan was edited): limits and features follow. */
+  plan: { action: 'update'; plan: Plan };
   /** An invoice was paid: the company's licence now runs until `company.dueDate`. */
   payment: { action: 'CONCLUIDA'; company: { id: Id; dueDate: string; planId: Id }; invoiceId: Id };
 }

@@ -14,6 +14,7 @@ import { applyAnnouncementEvent } from '../features/announcements/announcements.
 import { selectSessionUser, selectToken } from '../features/auth/auth.slice';
 import { applyWhatsappEvent, applyWhatsappSessionEvent } from '../features/connections/connections.api';
 import { applyPaymentEvent } from '../features/invoices/invoices.api';
+import { applyPlanEvent } from '../features/plans/plans.api';
 import { applyQueueEvent } from '../features/queues/queues.api';
 import { applySettingsEvent } from '../features/settings/settings.api';
 import {
@@ -259,6 +260,7 @@ export function useRealtime(): void {
       created.on(companyEvent(companyId, 'queue'), (payload) => dispatch(applyQueueEvent(payload)));
       created.on(companyEvent(companyId, 'settings'), (payload) => dispatch(applySettingsEvent(payload)));
       created.on(companyEvent(companyId, 'announcement'), (payload) => dispatch(applyAnnouncementEvent(payload)));
+      created.on(companyEvent(companyId, 'plan'), (payload) => dispatch(applyPlanEvent(companyId, payload)));
       created.on(companyEvent(companyId, 'payment'), (payload) => {
         dispatch(applyPaymentEvent(payload));
         publish('payment', payload);

@@ -10,6 +10,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { isUniqueViolation } from '../../database/unique-violation.js';
 import { CompanyEntity } from '../companies/entities/company.entity.js';
 import { PlanEntity } from '../plans/entities/plan.entity.js';
+import { PlansService } from '../plans/plans.service.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { InvoiceEntity } from './entities/invoice.entity.js';
 import { PaymentChargeEntity } from './entities/payment-charge.entity.js';
@@ -60,6 +61,7 @@ export class SubscriptionService {
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider | null,
     private readonly invoices: InvoicesService,
     private readonly realtime: RealtimeService,
+    private readonly plans: PlansService,
   ) {}
 
   /** GET /subscription: the licence, the plan and what is still to pay. */
@@ -189,7 +191,7 @@ export class SubscriptionService {
     const provider = this.provider.name;
     const eventId = webhookEventId(body);
     const chargeId = body.payment?.id ?? null;
-    let settled: { companyId: number; dueDate: Date; planId: number; invoiceId: number } | null;
+    let settled: { companyId: number; dueDate: Date; planId: number; invoiceId: number; moved: boolean } | null;
     try {
       settled = await this.db.transaction(async (em) => {
         await em.insert(PaymentEventEntity, { provider, eventId, event: body.event, providerChargeId: chargeId });
@@ -223,7 +225,13 @@ export class SubscriptionService {
         const dueDate = renewedDueDate(company.dueDate, company.recurrence, now);
         const planId = plan ? plan.id : company.planId;
         await em.update(CompanyEntity, { id: company.id }, { dueDate, planId });
-        return { companyId: company.id, dueDate, planId, invoiceId: charge.invoiceId };
+        return {
+          companyId: company.id,
+          dueDate,
+          planId,
+          invoiceId: charge.invoiceId,
+          moved: planId !== company.planId,
+        };
       });
     } catch (error) {
       if (isUniqueViolation(error)) return { received: true, duplicate: true, paidInvoiceId: null };
@@ -236,6 +244,8 @@ export class SubscriptionService {
         company: { id: settled.companyId, dueDate: settled.dueDate.toISOString(), planId: settled.planId },
         invoiceId: settled.invoiceId,
       });
+      // Paying for another plan moves the company to it: its features and limits follow at once.
+      if (settled.moved) await this.plans.companyMoved(settled.companyId, settled.planId);
     }
     return { received: true, duplicate: false, paidInvoiceId: settled?.invoiceId ?? null };
   }

@@ -179,7 +179,7 @@ export class CompaniesService {
     if (input.campaignsEnabled !== undefined) {
       await this.settings.set(id, 'campaignsEnabled', String(input.campaignsEnabled));
     }
-    if (planChanged) await this.plans.forget(id);
+    if (planChanged) await this.plans.companyMoved(id, input.planId);
     // A disabled company cannot sign in (see AuthService) and keeps no session open.
     if (disabled) await this.sessions.revokeAllOfCompany(id, 'company-disabled');
     return this.read(id);

@@ -7,6 +7,7 @@ import { DomainError } from '../../common/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { isUniqueViolation } from '../../database/unique-violation.js';
 import { CompanyEntity } from '../companies/entities/company.entity.js';
+import { RealtimeService } from '../realtime/realtime.service.js';
 import { REDIS } from '../redis/redis.module.js';
 import { PlanEntity } from './entities/plan.entity.js';
 import { toPlan } from './plans.mapper.js';
@@ -40,6 +41,7 @@ export class PlansService implements OnModuleInit, OnApplicationShutdown {
     @InjectRepository(CompanyEntity) private readonly companies: Repository<CompanyEntity>,
     @Inject(REDIS) private readonly redis: Redis | null,
     @Inject(APP_CONFIG) config: AppConfig,
+    private readonly realtime: RealtimeService,
   ) {
     this.channel = `${config.redisPrefix}:plans-changed`;
   }
@@ -77,6 +79,8 @@ export class PlansService implements OnModuleInit, OnApplicationShutdown {
     const plan = toPlan(await this.save(this.plans.merge(entity, input)));
     // Every company on it may have gained or lost a feature.
     await this.forget();
+    const companies = await this.companies.find({ where: { planId: id }, select: { id: true } });
+    for (const company of companies) this.announce(company.id, plan);
     return plan;
   }
 
@@ -109,6 +113,17 @@ export class PlansService implements OnModuleInit, OnApplicationShutdown {
   async assertRoom(em: EntityManager, companyId: number, limit: PlanLimit, current: number): Promise<void> {
     const company = await em.findOne(CompanyEntity, { where: { id: companyId }, relations: { plan: true } });
     if (company?.plan && !withinLimit(company.plan[limit], current)) throw new DomainError(LIMITS[limit]);
+  }
+
+  /** A company was moved to another plan: the cache forgets it and its signed-in users are told. */
+  async companyMoved(companyId: number, planId: number): Promise<void> {
+    await this.forget(companyId);
+    this.announce(companyId, toPlan(await this.load(planId)));
+  }
+
+  /** The company's open screens (menu, home page, limits) follow its plan without a reload. */
+  private announce(companyId: number, plan: Plan): void {
+    this.realtime.toCompany(companyId, 'plan', { action: 'update', plan });
   }
 
   /** Drops the cached plan of one company (its plan changed), or of all (a plan changed). */

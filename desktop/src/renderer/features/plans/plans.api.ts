@@ -1,4 +1,4 @@
-import type { Id, IsoDate, Plan, PlanInput } from '@atendo/shared';
+import type { CompanyEventPayloads, Id, IsoDate, Plan, PlanInput } from '@atendo/shared';
 import { api } from '../../app/api';
 import type { AppThunk } from '../../app/store';
 
@@ -63,6 +63,17 @@ function planSaved(plan: Plan): AppThunk {
         if (index >= 0) draft[index] = plan;
         else draft.push(plan);
         draft.sort(byValue);
+      }),
+    );
+  };
+}
+
+/** `company-{id}-plan`: the company's plan changed; the menu, home page and limits follow at once. */
+export function applyPlanEvent(companyId: Id, event: CompanyEventPayloads['plan']): AppThunk {
+  return (dispatch) => {
+    dispatch(
+      plansApi.util.updateQueryData('companyPlan', companyId, (draft) => {
+        draft.plan = event.plan;
       }),
     );
   };
