@@ -6,15 +6,9 @@ import {
   type QueryRunner,
   type TableColumnOptions,
 } from 'typeorm';
+import { foreignKey as fk, idColumn as id } from '../migration-columns.js';
 
 // Written with TypeORM's schema builder, not raw SQL, so one migration serves MySQL/MariaDB and SQLite.
-const id: TableColumnOptions = {
-  name: 'id',
-  type: 'integer',
-  isPrimary: true,
-  isGenerated: true,
-  generationStrategy: 'increment',
-};
 const ref = (name: string, nullable = false): TableColumnOptions => ({ name, type: 'int', isNullable: nullable });
 const str = (name: string, length: number, extra: Partial<TableColumnOptions> = {}): TableColumnOptions => ({
   name,
@@ -34,8 +28,6 @@ const stamps: TableColumnOptions[] = [
   { name: 'createdAt', type: 'datetime', precision: 3, default: 'CURRENT_TIMESTAMP(3)' },
   { name: 'updatedAt', type: 'datetime', precision: 3, default: 'CURRENT_TIMESTAMP(3)' },
 ];
-const fk = (column: string, table: string, onDelete: 'CASCADE' | 'RESTRICT' | 'SET NULL') =>
-  new TableForeignKey({ columnNames: [column], referencedTableName: table, referencedColumnNames: ['id'], onDelete });
 
 export class Initial1763740800000 implements MigrationInterface {
   name = 'Initial1763740800000';

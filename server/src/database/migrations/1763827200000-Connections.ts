@@ -1,29 +1,11 @@
-import {
-  Table,
-  TableForeignKey,
-  TableIndex,
-  type MigrationInterface,
-  type QueryRunner,
-  type TableColumnOptions,
-} from 'typeorm';
-
-const fk = (column: string, table: string, onDelete: 'CASCADE' | 'SET NULL') =>
-  new TableForeignKey({ columnNames: [column], referencedTableName: table, referencedColumnNames: ['id'], onDelete });
+import { Table, TableIndex, type MigrationInterface, type QueryRunner, type TableColumnOptions } from 'typeorm';
+import { engineColumns, foreignKey as fk, idColumn as id } from '../migration-columns.js';
 
 export class Connections1763827200000 implements MigrationInterface {
   name = 'Connections1763827200000';
 
   async up(q: QueryRunner): Promise<void> {
-    const isSqlite = q.connection.driver.options.type === 'better-sqlite3';
-    const now = isSqlite ? "(strftime('%Y-%m-%d %H:%M:%f','now'))" : 'CURRENT_TIMESTAMP(3)';
-    const stamp = (name: string): TableColumnOptions => ({ name, type: 'datetime', precision: 3, default: now });
-    const id: TableColumnOptions = {
-      name: 'id',
-      type: 'integer',
-      isPrimary: true,
-      isGenerated: true,
-      generationStrategy: 'increment',
-    };
+    const { isSqlite, stamp } = engineColumns(q);
     const text = (name: string): TableColumnOptions => ({ name, type: 'text' });
     const int = (name: string, value?: number): TableColumnOptions => ({
       name,

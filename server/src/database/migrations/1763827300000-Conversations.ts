@@ -1,14 +1,6 @@
-import {
-  Table,
-  TableForeignKey,
-  TableIndex,
-  type MigrationInterface,
-  type QueryRunner,
-  type TableColumnOptions,
-} from 'typeorm';
+import { Table, TableIndex, type MigrationInterface, type QueryRunner, type TableColumnOptions } from 'typeorm';
+import { engineColumns, foreignKey as fk, idColumn as id } from '../migration-columns.js';
 
-const fk = (column: string, table: string, onDelete: 'CASCADE' | 'SET NULL') =>
-  new TableForeignKey({ columnNames: [column], referencedTableName: table, referencedColumnNames: ['id'], onDelete });
 const index = (name: string, columnNames: string[], isUnique = false) =>
   new TableIndex({ name, columnNames, isUnique });
 
@@ -21,17 +13,8 @@ export class Conversations1763827300000 implements MigrationInterface {
   name = 'Conversations1763827300000';
 
   async up(q: QueryRunner): Promise<void> {
-    const isSqlite = q.connection.driver.options.type === 'better-sqlite3';
-    const now = isSqlite ? "(strftime('%Y-%m-%d %H:%M:%f','now'))" : 'CURRENT_TIMESTAMP(3)';
-    const stamp = (name: string): TableColumnOptions => ({ name, type: 'datetime', precision: 3, default: now });
+    const { isSqlite, stamp } = engineColumns(q);
     const time = (name: string): TableColumnOptions => ({ name, type: 'datetime', precision: 3, isNullable: true });
-    const id: TableColumnOptions = {
-      name: 'id',
-      type: 'integer',
-      isPrimary: true,
-      isGenerated: true,
-      generationStrategy: 'increment',
-    };
     const int = (name: string, nullable = false, value?: number): TableColumnOptions => ({
       name,
       type: 'int',

@@ -1,36 +1,18 @@
-import {
-  Table,
-  TableForeignKey,
-  TableIndex,
-  type MigrationInterface,
-  type QueryRunner,
-  type TableColumnOptions,
-} from 'typeorm';
-
-const fk = (column: string, table: string, onDelete: 'CASCADE' | 'SET NULL') =>
-  new TableForeignKey({ columnNames: [column], referencedTableName: table, referencedColumnNames: ['id'], onDelete });
+import { Table, TableIndex, type MigrationInterface, type QueryRunner, type TableColumnOptions } from 'typeorm';
+import { engineColumns, foreignKey as fk, idColumn as id } from '../migration-columns.js';
 
 /** Invoices, the Pix charges issued for them and the payment notifications already handled. */
 export class Billing1764300000000 implements MigrationInterface {
   name = 'Billing1764300000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const isSqlite = q.connection.driver.options.type === 'better-sqlite3';
-    const now = isSqlite ? "(strftime('%Y-%m-%d %H:%M:%f','now'))" : 'CURRENT_TIMESTAMP(3)';
-    const stamp = (name: string): TableColumnOptions => ({ name, type: 'datetime', precision: 3, default: now });
+    const { stamp } = engineColumns(q);
     const time = (name: string, nullable = false): TableColumnOptions => ({
       name,
       type: 'datetime',
       precision: 3,
       isNullable: nullable,
     });
-    const id: TableColumnOptions = {
-      name: 'id',
-      type: 'integer',
-      isPrimary: true,
-      isGenerated: true,
-      generationStrategy: 'increment',
-    };
     const money: TableColumnOptions = { name: 'value', type: 'decimal', precision: 12, scale: 2, default: 0 };
     const str = (name: string, length: number, extra: Partial<TableColumnOptions> = {}): TableColumnOptions => ({
       name,

@@ -1,20 +1,12 @@
 import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
+import { engineColumns, idColumn as id } from '../migration-columns.js';
 
 /** Help videos and announcements: the platform's own, shared by every company. */
 export class HelpsAnnouncements1764400100000 implements MigrationInterface {
   name = 'HelpsAnnouncements1764400100000';
 
   async up(q: QueryRunner): Promise<void> {
-    const isSqlite = q.connection.driver.options.type === 'better-sqlite3';
-    const now = isSqlite ? "(strftime('%Y-%m-%d %H:%M:%f','now'))" : 'CURRENT_TIMESTAMP(3)';
-    const stamp = (name: string) => ({ name, type: 'datetime', precision: 3, default: now });
-    const id = {
-      name: 'id',
-      type: 'integer',
-      isPrimary: true,
-      isGenerated: true,
-      generationStrategy: 'increment' as const,
-    };
+    const { stamp } = engineColumns(q);
 
     await q.createTable(
       new Table({
