@@ -29,6 +29,7 @@ test('an admin watches the counters move as a customer writes in and an agent ac
   await expect(attendants.getByRole('row', { name: new RegExp(desk.agent.name) })).toContainText('Offline');
   await expect(page.getByRole('heading', { name: 'Tickets per attendant' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Tickets per day' })).toBeVisible();
+  await expect(page.getByText('No tickets in this period')).toHaveCount(2);
   await expect.poll(() => socket.ready).toBe(true);
 
   // A customer writes: one waiting, one new contact, without reloading the page.
@@ -49,6 +50,7 @@ test('an admin watches the counters move as a customer writes in and an agent ac
   await expect(counter(page, 'Finished')).toHaveText('1', LIVE);
   await expect(counter(page, 'In conversation')).toHaveText('0', LIVE);
   await expect(page.getByText(/^1 ticket$/).first()).toBeVisible();
+  await expect(page.getByText('No tickets in this period')).toHaveCount(0);
 
   // The browser's own app pinged userStatus on connecting: its admin shows online, the agent
   // (signed in through the API only, no app) offline.

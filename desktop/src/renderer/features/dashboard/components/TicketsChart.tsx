@@ -10,6 +10,7 @@ import {
   makeStyles,
   Spinner,
   Subtitle2,
+  Text,
   tokens,
 } from '@fluentui/react-components';
 import { FilterRegular } from '@fluentui/react-icons';
@@ -27,6 +28,7 @@ const useStyles = makeStyles({
   card: { minWidth: 0 },
   filters: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalS },
   chart: { minHeight: '320px', display: 'flex', alignItems: 'center', justifyContent: 'center' },
+  empty: { color: tokens.colorNeutralForeground3 },
 });
 
 export interface ChartBar {
@@ -113,6 +115,9 @@ export function TicketsChart<T>({ title, errorKey, useData, toBar }: TicketsChar
       <div className={styles.chart}>
         {isFetching && !data ? (
           <Spinner label={t('common.loading')} />
+        ) : data?.count === 0 ? (
+          // A chart of nothing but zero bars (or none) reads as broken; say why it is empty.
+          <Text className={styles.empty}>{t('dashboard.charts.empty')}</Text>
         ) : (
           <VerticalBarChart
             data={bars}

@@ -14,7 +14,7 @@ import {
 } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AppLink } from '../../../components/AppLink';
 import { formatDate, formatMoney } from '../../../app/format';
 import { useInfiniteRows, useListSearch } from '../../../components/list-hooks';
 import { ListScroller, SearchField } from '../../../components/ListFrame';
@@ -50,7 +50,7 @@ export function InvoicesPage() {
     <div className={styles.page}>
       <PageHeader title={t('invoices.title')}>
         <SearchField value={search} onChange={setSearch} />
-        <Link to="/subscription">{t('invoices.subscriptionLink')}</Link>
+        <AppLink to="/subscription">{t('invoices.subscriptionLink')}</AppLink>
       </PageHeader>
       <ListScroller layout="page" {...scrollerProps}>
         <Table aria-label={t('invoices.title')}>

@@ -22,7 +22,15 @@ import { PlanModal } from './PlanModal';
 const useStyles = makeStyles({
   tab: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   toolbar: { display: 'flex', justifyContent: 'flex-end' },
-  features: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+  // Seven feature badges: a wide column keeps them to a line or two, with room between the lines.
+  featuresColumn: { width: '32%' },
+  features: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    rowGap: tokens.spacingVerticalXS,
+    columnGap: tokens.spacingHorizontalXS,
+    paddingBlock: tokens.spacingVerticalS,
+  },
 });
 
 /** Settings › Plans (super-admin): the plans companies subscribe to, their limits and features. */
@@ -50,7 +58,7 @@ export function PlansTab() {
               <TableHeaderCell>{t('settings.plans.fields.connections')}</TableHeaderCell>
               <TableHeaderCell>{t('settings.plans.fields.queues')}</TableHeaderCell>
               <TableHeaderCell>{t('settings.plans.fields.value')}</TableHeaderCell>
-              <TableHeaderCell>{t('settings.plans.fields.features')}</TableHeaderCell>
+              <TableHeaderCell className={styles.featuresColumn}>{t('settings.plans.fields.features')}</TableHeaderCell>
               <ActionsHeaderCell />
             </TableRow>
           </TableHeader>
