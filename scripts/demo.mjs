@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { jsonCall } from './lib/json-api.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT ?? 8080);
@@ -63,21 +64,7 @@ process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 server.on('exit', (code) => process.exit(code ?? 1));
 
-async function call(method, path, { token, body } = {}) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      accept: 'application/json',
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  const data = text ? JSON.parse(text) : null;
-  if (!res.ok) throw Object.assign(new Error(`${method} ${path}: ${res.status} ${text}`), { status: res.status, data });
-  return data;
-}
+const call = (method, path, options) => jsonCall(base, method, path, options);
 const signIn = async (email) => (await call('POST', '/auth/login', { body: { email, password: PASSWORD } })).token;
 
 async function waitForServer() {

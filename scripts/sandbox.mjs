@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { parseArgs } from 'node:util';
+import { jsonRequest } from './lib/json-api.mjs';
 
 const USAGE = `Usage: npm run sandbox -- <command> [arguments] [options]
 
@@ -87,29 +88,14 @@ function explain(status, body) {
 }
 
 async function call(method, path, token, body) {
-  let response;
+  let answer;
   try {
-    response = await fetch(`${server}${path}`, {
-      method,
-      headers: {
-        accept: 'application/json',
-        ...(body ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
+    answer = await jsonRequest(server, method, path, { token, body });
   } catch (error) {
     fail(`cannot reach ${server}: ${error.cause?.code ?? error.cause?.errors?.[0]?.code ?? error.message}`);
   }
-  const text = await response.text();
-  let json = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    // not JSON
-  }
-  if (!response.ok) fail(`${method} ${path} failed: ${explain(response.status, json)}`);
-  return json;
+  if (!answer.ok) fail(`${method} ${path} failed: ${explain(answer.status, answer.data)}`);
+  return answer.data;
 }
 
 async function signIn() {

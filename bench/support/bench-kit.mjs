@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import mysql from 'mysql2/promise';
+import { jsonCall } from '../../scripts/lib/json-api.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -159,22 +160,7 @@ export function benchKit({ name, defaultPort, columns = [52, 44, 24] }) {
   }
 
   /** A JSON call; a failure throws with the status and the answer's body. */
-  async function call(method, path, { token, body } = {}) {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        accept: 'application/json',
-        ...(body ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const text = await res.text();
-    const data = text ? JSON.parse(text) : null;
-    if (!res.ok)
-      throw Object.assign(new Error(`${method} ${path}: ${res.status} ${text}`), { status: res.status, data });
-    return data;
-  }
+  const call = (method, path, options) => jsonCall(base, method, path, options);
 
   /**
    * Stops the server and removes what this run created: the database (unless BENCH_KEEP_DB=1), the
