@@ -10,19 +10,13 @@ import {
   TableHeader,
   TableHeaderCell,
   TableRow,
-  tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { ListCard } from '../../../components/ListFrame';
 import { ListStatus } from '../../../components/ListStatus';
 import { formatMinutes } from '../dashboard.format';
 
 const useStyles = makeStyles({
-  card: {
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusMedium,
-    boxShadow: tokens.shadow4,
-    overflowX: 'auto',
-  },
   narrow: { width: '160px' },
 });
 
@@ -37,7 +31,7 @@ export function AttendantsTable({ attendants, loading, error }: AttendantsTableP
   const { t } = useTranslation();
   const styles = useStyles();
   return (
-    <div className={styles.card}>
+    <ListCard>
       <Table aria-label={t('dashboard.attendants.title')}>
         <TableHeader>
           <TableRow>
@@ -78,6 +72,6 @@ export function AttendantsTable({ attendants, loading, error }: AttendantsTableP
         </TableBody>
       </Table>
       <ListStatus loading={loading} error={error} empty={attendants.length === 0 && t('dashboard.attendants.none')} />
-    </div>
+    </ListCard>
   );
 }

@@ -32,10 +32,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ValidationError } from 'yup';
 import { api } from '../../../app/api';
-import { errorText, validationText } from '../../../app/errors';
+import { validationText } from '../../../app/errors';
 import { useCompanyEvent } from '../../../app/socket';
 import { useAppDispatch } from '../../../app/store';
 import { useNotify } from '../../../app/toasts';
+import { useLoadErrorToast } from '../../../components/list-hooks';
 import { PageHeader } from '../../../components/PageHeader';
 import { useDashboardQuery, useTicketsDayQuery, useTicketsUsersQuery, viewerTimeZone } from '../dashboard.api';
 import { formatMinutes, monthSoFar } from '../dashboard.format';
@@ -143,9 +144,7 @@ export function DashboardPage() {
     if (event.action === 'create') scheduleRefresh();
   });
 
-  useEffect(() => {
-    if (summary.error) notify.error(errorText(i18n, summary.error));
-  }, [summary.error, notify, i18n]);
+  useLoadErrorToast(summary.error);
 
   const apply = () => {
     const query =
