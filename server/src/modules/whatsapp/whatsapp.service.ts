@@ -7,8 +7,8 @@ import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { isUniqueViolation } from '../../database/unique-violation.js';
-import { CompanyEntity } from '../companies/entities/company.entity.js';
 import { SessionManager } from '../gateway/session-manager.js';
+import { CompanyLock } from '../plans/company-lock.js';
 import { PlansService } from '../plans/plans.service.js';
 import { QueueEntity } from '../queues/entities/queue.entity.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
@@ -21,12 +21,6 @@ const tokenTaken = () => new DomainError('ERR_VALIDATION', { fields: [{ field: '
 
 @Injectable()
 export class WhatsappService {
-  /**
-   * Connection writes of one company run one at a time in this process: SQLite cannot hold two
-   * transactions on its one connection, and on MySQL the company row lock does the same across nodes.
-   */
-  private readonly companyLocks = new Map<number, Promise<unknown>>();
-
   constructor(
     @InjectRepository(WhatsappEntity) private readonly whatsapps: Repository<WhatsappEntity>,
     @InjectDataSource() private readonly db: DataSource,
@@ -34,6 +28,7 @@ export class WhatsappService {
     private readonly plans: PlansService,
     private readonly realtime: RealtimeService,
     private readonly sessions: SessionManager,
+    private readonly locks: CompanyLock,
   ) {}
 
   async list(auth: AuthUser): Promise<WhatsappConnection[]> {
@@ -149,27 +144,9 @@ export class WhatsappService {
     return entity;
   }
 
-  /** Runs a company's connection write in a transaction, serialised with its other connection writes. */
+  /** A company's connection write: in a transaction, in the company's turn (see CompanyLock). */
   private exclusive<T>(companyId: number, work: (em: EntityManager) => Promise<T>): Promise<T> {
-    const previous = this.companyLocks.get(companyId) ?? Promise.resolve();
-    const run = previous
-      .catch(() => undefined)
-      .then(() =>
-        this.db.transaction(async (em) => {
-          if (this.config.dbUrl) {
-            // Counting for the plan limit and choosing the default must see the other nodes' writes.
-            await em.findOne(CompanyEntity, { where: { id: companyId }, lock: { mode: 'pessimistic_write' } });
-          }
-          return work(em);
-        }),
-      );
-    this.companyLocks.set(companyId, run);
-    void run
-      .catch(() => undefined)
-      .then(() => {
-        if (this.companyLocks.get(companyId) === run) this.companyLocks.delete(companyId);
-      });
-    return run;
+    return this.locks.run(companyId, work, { transaction: true });
   }
 
   private candidates(em: EntityManager, companyId: number): Promise<DefaultCandidate[]> {
