@@ -1,25 +1,15 @@
 import { companySchedulesSchema, DEFAULT_QUEUE_SCHEDULES, type WeekdaySchedule } from '@atendo/shared';
-import {
-  Button,
-  Field,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { errorText, serverFieldErrors, validationText } from '../../../app/errors';
+import { errorText } from '../../../app/errors';
 import { useAppSelector } from '../../../app/store';
 import { useNotify } from '../../../app/toasts';
-import { MaskedInput } from '../../../components/MaskedInput';
+import { useShowSaveError } from '../../../components/form';
+import { SubmitButton } from '../../../components/SubmitButton';
+import { scheduleTimeError, TimeInput } from '../../../components/TimeInput';
 import { selectSessionUser } from '../../auth/auth.slice';
 import { useGetCompanyQuery, useUpdateCompanySchedulesMutation } from '../companies.api';
-
-/** Spec §5: working hours are typed as ##:##. */
-const TIME_MASK = '00:00';
 
 const useStyles = makeStyles({
   card: {
@@ -48,6 +38,7 @@ export function CompanySchedulesTab() {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const notify = useNotify();
+  const showSaveError = useShowSaveError();
   const companyId = useAppSelector(selectSessionUser)?.companyId ?? 0;
   const { data: company, isLoading, error } = useGetCompanyQuery(companyId, { skip: !companyId });
   const [saveSchedules] = useUpdateCompanySchedulesMutation();
@@ -63,20 +54,13 @@ export function CompanySchedulesTab() {
         await saveSchedules({ id: companyId, schedules: companySchedulesSchema.cast(values).schedules }).unwrap();
         notify.success(t('settings.companies.schedules.saved'));
       } catch (failure) {
-        const fields = serverFieldErrors(failure);
-        if (fields) helpers.setErrors(fields as Record<string, string>);
-        else notify.error(errorText(i18n, failure));
+        showSaveError(failure, helpers);
       }
     },
   });
 
   if (isLoading) return <Spinner label={t('common.loading')} />;
   if (error) return <Text>{errorText(i18n, error)}</Text>;
-
-  const timeError = (index: number, key: 'startTime' | 'endTime') => {
-    const errors = formik.errors.schedules as unknown as Array<Record<string, unknown>> | undefined;
-    return formik.submitCount > 0 ? validationText(i18n, errors?.[index]?.[key]) : undefined;
-  };
 
   return (
     <form className={styles.card} onSubmit={formik.handleSubmit} noValidate>
@@ -89,36 +73,20 @@ export function CompanySchedulesTab() {
         const dayName = t(`common.weekdays.${day.weekdayEn}`);
         return (
           <div key={day.weekdayEn} className={styles.row}>
-            {(['startTime', 'endTime'] as const).map((key) => {
-              const message = timeError(index, key);
-              return (
-                <Field
-                  key={key}
-                  label={t(`settings.companies.schedules.${key}`, { day: dayName })}
-                  validationState={message ? 'error' : 'none'}
-                  validationMessage={message}
-                >
-                  <MaskedInput
-                    mask={TIME_MASK}
-                    inputMode="numeric"
-                    value={day[key]}
-                    onValueChange={(masked) => void formik.setFieldValue(`schedules.${index}.${key}`, masked)}
-                  />
-                </Field>
-              );
-            })}
+            {(['startTime', 'endTime'] as const).map((key) => (
+              <TimeInput
+                key={key}
+                label={t(`settings.companies.schedules.${key}`, { day: dayName })}
+                value={day[key]}
+                error={scheduleTimeError(formik, index, key, i18n)}
+                onChange={(value) => void formik.setFieldValue(`schedules.${index}.${key}`, value)}
+              />
+            ))}
           </div>
         );
       })}
       <div className={styles.actions}>
-        <Button
-          type="submit"
-          appearance="primary"
-          disabled={formik.isSubmitting}
-          icon={formik.isSubmitting ? <Spinner size="tiny" /> : undefined}
-        >
-          {t('common.save')}
-        </Button>
+        <SubmitButton submitting={formik.isSubmitting}>{t('common.save')}</SubmitButton>
       </div>
     </form>
   );

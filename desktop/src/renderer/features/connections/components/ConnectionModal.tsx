@@ -23,11 +23,10 @@ import {
 import { ArrowSyncRegular } from '@fluentui/react-icons';
 import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { validationText } from '../../../app/errors';
 import { useAppSelector } from '../../../app/store';
 import { FormDialog } from '../../../components/FormDialog';
 import { fieldError, inputProps, useFormSave } from '../../../components/form';
-import { MaskedInput } from '../../../components/MaskedInput';
+import { scheduleTimeError, TimeInput } from '../../../components/TimeInput';
 import { selectSessionUser } from '../../auth/auth.slice';
 import { useListQueuesQuery } from '../../queues/queues.api';
 import { useCreateConnectionMutation, useUpdateConnectionMutation } from '../connections.api';
@@ -133,10 +132,7 @@ export function ConnectionModal({ connection, onClose, onCreated }: ConnectionMo
     </Field>
   );
 
-  const scheduleError = (index: number, key: keyof WeekdaySchedule) => {
-    const errors = formik.errors.schedules as unknown as Array<Record<string, unknown>> | undefined;
-    return formik.submitCount > 0 ? validationText(i18n, errors?.[index]?.[key]) : undefined;
-  };
+  const scheduleError = (index: number, key: keyof WeekdaySchedule) => scheduleTimeError(formik, index, key, i18n);
 
   const selectedQueues = queues.filter((q) => formik.values.queueIds.includes(q.id));
 
@@ -226,30 +222,18 @@ export function ConnectionModal({ connection, onClose, onCreated }: ConnectionMo
           <Subtitle2>{t('connections.modal.hours')}</Subtitle2>
           {formik.values.schedules.map((day, index) => (
             <div key={day.weekdayEn} className={styles.row}>
-              <Field
+              <TimeInput
                 label={t('queues.schedule.start', { day: t(`common.weekdays.${day.weekdayEn}`) })}
-                validationState={scheduleError(index, 'startTime') ? 'error' : 'none'}
-                validationMessage={scheduleError(index, 'startTime')}
-              >
-                <MaskedInput
-                  mask="00:00"
-                  inputMode="numeric"
-                  value={day.startTime}
-                  onValueChange={(value) => void formik.setFieldValue(`schedules.${index}.startTime`, value)}
-                />
-              </Field>
-              <Field
+                value={day.startTime}
+                error={scheduleError(index, 'startTime')}
+                onChange={(value) => void formik.setFieldValue(`schedules.${index}.startTime`, value)}
+              />
+              <TimeInput
                 label={t('queues.schedule.end', { day: t(`common.weekdays.${day.weekdayEn}`) })}
-                validationState={scheduleError(index, 'endTime') ? 'error' : 'none'}
-                validationMessage={scheduleError(index, 'endTime')}
-              >
-                <MaskedInput
-                  mask="00:00"
-                  inputMode="numeric"
-                  value={day.endTime}
-                  onValueChange={(value) => void formik.setFieldValue(`schedules.${index}.endTime`, value)}
-                />
-              </Field>
+                value={day.endTime}
+                error={scheduleError(index, 'endTime')}
+                onChange={(value) => void formik.setFieldValue(`schedules.${index}.endTime`, value)}
+              />
             </div>
           ))}
         </>

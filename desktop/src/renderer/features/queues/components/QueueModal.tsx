@@ -22,11 +22,10 @@ import {
 import { useFormik } from 'formik';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { validationText } from '../../../app/errors';
 import { useAppSelector } from '../../../app/store';
 import { FormDialog } from '../../../components/FormDialog';
 import { fieldError, inputProps, useFormSave } from '../../../components/form';
-import { MaskedInput } from '../../../components/MaskedInput';
+import { scheduleTimeError, TimeInput } from '../../../components/TimeInput';
 import { selectSessionUser } from '../../auth/auth.slice';
 import { useCreateQueueMutation, useUpdateQueueMutation } from '../queues.api';
 
@@ -43,22 +42,6 @@ const useStyles = makeStyles({
   schedule: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   scheduleRow: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalM },
 });
-
-/** Spec §5: working hours are typed as ##:##. */
-const TIME_MASK = '00:00';
-
-function TimeInput(props: { value: string; label: string; onChange: (value: string) => void; error?: string }) {
-  return (
-    <Field label={props.label} validationState={props.error ? 'error' : 'none'} validationMessage={props.error}>
-      <MaskedInput
-        mask={TIME_MASK}
-        inputMode="numeric"
-        value={props.value}
-        onValueChange={(masked) => props.onChange(masked)}
-      />
-    </Field>
-  );
-}
 
 interface QueueModalProps {
   /** The queue to edit, or null to create one. */
@@ -100,10 +83,7 @@ export function QueueModal({ queue, onClose }: QueueModalProps) {
   });
 
   const colorError = fieldError(formik, 'color', i18n).validationMessage;
-  const scheduleError = (index: number, key: keyof WeekdaySchedule) => {
-    const errors = formik.errors.schedules as unknown as Array<Record<string, unknown>> | undefined;
-    return formik.submitCount > 0 ? validationText(i18n, errors?.[index]?.[key]) : undefined;
-  };
+  const scheduleError = (index: number, key: keyof WeekdaySchedule) => scheduleTimeError(formik, index, key, i18n);
 
   const colorItems = QUEUE_COLOR_PALETTE.map((color) => ({ value: color, color, 'aria-label': color }));
 
