@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import { Not, Repository, type EntityManager } from 'typeorm';
 import { DomainError } from '../../common/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { isUniqueViolation } from '../../database/unique-violation.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../database/unique-violation.js';
 import { CompanyEntity } from '../companies/entities/company.entity.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { REDIS } from '../redis/redis.module.js';
@@ -159,12 +159,4 @@ export class PlansService implements OnModuleInit, OnApplicationShutdown {
       throw error;
     }
   }
-}
-
-function isForeignKeyViolation(error: unknown): boolean {
-  const e = error as { code?: string; driverError?: { code?: string } };
-  const code = e?.driverError?.code ?? e?.code;
-  return (
-    code === 'ER_ROW_IS_REFERENCED_2' || code === 'ER_ROW_IS_REFERENCED' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
-  );
 }

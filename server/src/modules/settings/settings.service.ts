@@ -30,17 +30,11 @@ export class SettingsService {
       if (error instanceof ValidationError) throw new DomainError('ERR_VALIDATION', { fields: fieldErrors(error) });
       throw error;
     }
-    const existing = await this.settings.findOneBy({ companyId: auth.companyId, key });
-    if (existing) {
-      await this.settings.update({ id: existing.id }, { value });
-    } else {
-      await this.settings.insert({ companyId: auth.companyId, key, value });
-    }
-    this.realtime.toCompany(auth.companyId, 'settings', { action: 'update', setting: { key, value } });
+    await this.set(auth.companyId, key, value);
     return { key, value };
   }
 
-  /** Sets one setting of a company on the super-admin's behalf (the company form's campaigns switch). */
+  /** Sets one setting of a company and tells its screens (also for the company form's campaigns switch). */
   async set(companyId: number, key: SettingKey, value: string): Promise<void> {
     const existing = await this.settings.findOneBy({ companyId, key });
     if (existing) await this.settings.update({ id: existing.id }, { value });
