@@ -1,4 +1,4 @@
-import type { Announcement, AnnouncementsPage as Page } from '@atendo/shared';
+import { type Announcement, type AnnouncementsPage as Page, can } from '@atendo/shared';
 import {
   Badge,
   Link,
@@ -38,7 +38,7 @@ export function AnnouncementsPage() {
   const user = useAppSelector(selectSessionUser);
   const { t } = useTranslation();
   const notify = useNotify();
-  const allowed = !!user?.super;
+  const allowed = can(user, 'announcements:manage');
   useEffect(() => {
     if (user && !allowed) notify.info(t('announcements.superOnly'));
   }, [user, allowed, notify, t]);
