@@ -12,6 +12,29 @@ export const idColumn: TableColumnOptions = {
   generationStrategy: 'increment',
 };
 
+/** A varchar of `length` characters. */
+export const varchar = (name: string, length: number, extra: Partial<TableColumnOptions> = {}): TableColumnOptions => ({
+  name,
+  type: 'varchar',
+  length: String(length),
+  ...extra,
+});
+
+/** A text column. */
+export const text = (name: string, nullable = false): TableColumnOptions => ({
+  name,
+  type: 'text',
+  isNullable: nullable,
+});
+
+/** A millisecond timestamp without a default. */
+export const datetime = (name: string, nullable = false): TableColumnOptions => ({
+  name,
+  type: 'datetime',
+  precision: 3,
+  isNullable: nullable,
+});
+
 /** A foreign key on `column` to `table`.id. */
 export const foreignKey = (column: string, table: string, onDelete: 'CASCADE' | 'RESTRICT' | 'SET NULL') =>
   new TableForeignKey({ columnNames: [column], referencedTableName: table, referencedColumnNames: ['id'], onDelete });
@@ -25,5 +48,5 @@ export function engineColumns(q: QueryRunner) {
   const now = isSqlite ? "(strftime('%Y-%m-%d %H:%M:%f','now'))" : 'CURRENT_TIMESTAMP(3)';
   /** A millisecond timestamp the database fills in on insert. */
   const stamp = (name: string): TableColumnOptions => ({ name, type: 'datetime', precision: 3, default: now });
-  return { isSqlite, now, stamp };
+  return { isSqlite, stamp };
 }

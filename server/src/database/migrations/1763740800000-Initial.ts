@@ -1,29 +1,15 @@
 import {
   Table,
-  TableForeignKey,
   TableIndex,
   type MigrationInterface,
   type QueryRunner,
   type TableColumnOptions,
 } from 'typeorm';
-import { foreignKey as fk, idColumn as id } from '../migration-columns.js';
+import { datetime as time, foreignKey as fk, idColumn as id, text, varchar as str } from '../migration-columns.js';
 
 // Written with TypeORM's schema builder, not raw SQL, so one migration serves MySQL/MariaDB and SQLite.
 const ref = (name: string, nullable = false): TableColumnOptions => ({ name, type: 'int', isNullable: nullable });
-const str = (name: string, length: number, extra: Partial<TableColumnOptions> = {}): TableColumnOptions => ({
-  name,
-  type: 'varchar',
-  length: String(length),
-  ...extra,
-});
-const text = (name: string, nullable = false): TableColumnOptions => ({ name, type: 'text', isNullable: nullable });
 const flag = (name: string, value: boolean): TableColumnOptions => ({ name, type: 'boolean', default: value });
-const time = (name: string, nullable = false): TableColumnOptions => ({
-  name,
-  type: 'datetime',
-  precision: 3,
-  isNullable: nullable,
-});
 const stamps: TableColumnOptions[] = [
   { name: 'createdAt', type: 'datetime', precision: 3, default: 'CURRENT_TIMESTAMP(3)' },
   { name: 'updatedAt', type: 'datetime', precision: 3, default: 'CURRENT_TIMESTAMP(3)' },
@@ -178,14 +164,7 @@ export class Initial1763740800000 implements MigrationInterface {
           time('expiresAt'),
           time('usedAt', true),
         ],
-        foreignKeys: [
-          new TableForeignKey({
-            columnNames: ['sessionId'],
-            referencedTableName: 'sessions',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          }),
-        ],
+        foreignKeys: [fk('sessionId', 'sessions', 'CASCADE')],
         indices: [new TableIndex({ name: 'IDX_refresh_tokens_session', columnNames: ['sessionId'] })],
       }),
     );

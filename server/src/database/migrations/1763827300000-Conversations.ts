@@ -1,5 +1,5 @@
 import { Table, TableIndex, type MigrationInterface, type QueryRunner, type TableColumnOptions } from 'typeorm';
-import { engineColumns, foreignKey as fk, idColumn as id } from '../migration-columns.js';
+import { engineColumns, foreignKey as fk, idColumn as id, text, varchar as str } from '../migration-columns.js';
 
 const index = (name: string, columnNames: string[], isUnique = false) =>
   new TableIndex({ name, columnNames, isUnique });
@@ -21,14 +21,7 @@ export class Conversations1763827300000 implements MigrationInterface {
       isNullable: nullable,
       ...(value === undefined ? {} : { default: value }),
     });
-    const str = (name: string, length: number, extra: Partial<TableColumnOptions> = {}): TableColumnOptions => ({
-      name,
-      type: 'varchar',
-      length: String(length),
-      ...extra,
-    });
     const flag = (name: string, value = false): TableColumnOptions => ({ name, type: 'boolean', default: value });
-    const text = (name: string, nullable = false): TableColumnOptions => ({ name, type: 'text', isNullable: nullable });
 
     await q.createTable(
       new Table({

@@ -1,5 +1,11 @@
 import { Table, TableIndex, type MigrationInterface, type QueryRunner, type TableColumnOptions } from 'typeorm';
-import { engineColumns, foreignKey as fk, idColumn as id } from '../migration-columns.js';
+import {
+  datetime as time,
+  engineColumns,
+  foreignKey as fk,
+  idColumn as id,
+  varchar as str,
+} from '../migration-columns.js';
 
 /** Invoices, the Pix charges issued for them and the payment notifications already handled. */
 export class Billing1764300000000 implements MigrationInterface {
@@ -7,19 +13,7 @@ export class Billing1764300000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     const { stamp } = engineColumns(q);
-    const time = (name: string, nullable = false): TableColumnOptions => ({
-      name,
-      type: 'datetime',
-      precision: 3,
-      isNullable: nullable,
-    });
     const money: TableColumnOptions = { name: 'value', type: 'decimal', precision: 12, scale: 2, default: 0 };
-    const str = (name: string, length: number, extra: Partial<TableColumnOptions> = {}): TableColumnOptions => ({
-      name,
-      type: 'varchar',
-      length: String(length),
-      ...extra,
-    });
 
     await q.createTable(
       new Table({

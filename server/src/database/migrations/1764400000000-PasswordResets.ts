@@ -1,5 +1,5 @@
-import { Table, TableForeignKey, type MigrationInterface, type QueryRunner } from 'typeorm';
-import { engineColumns, idColumn as id } from '../migration-columns.js';
+import { Table, type MigrationInterface, type QueryRunner } from 'typeorm';
+import { engineColumns, foreignKey as fk, idColumn as id } from '../migration-columns.js';
 
 /** Pending password-reset codes: one per user, hashed, with its expiry and wrong tries. */
 export class PasswordResets1764400000000 implements MigrationInterface {
@@ -19,14 +19,7 @@ export class PasswordResets1764400000000 implements MigrationInterface {
           { name: 'attempts', type: 'int', default: 0 },
           stamp('createdAt'),
         ],
-        foreignKeys: [
-          new TableForeignKey({
-            columnNames: ['userId'],
-            referencedTableName: 'users',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          }),
-        ],
+        foreignKeys: [fk('userId', 'users', 'CASCADE')],
       }),
     );
   }
