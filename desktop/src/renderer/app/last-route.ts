@@ -1,11 +1,12 @@
+import { isPublicPath } from './public-paths';
 import { readStored, STORAGE_KEYS, writeStored } from './storage';
 
-/** Pages a signed-out visitor sees; returning to them after a restart means nothing. */
-const PUBLIC_PATHS = new Set(['/login', '/signup']);
-
-/** Desktop app: remembers the screen the agent is on, for the next launch. */
+/**
+ * Desktop app: remembers the screen the agent is on, for the next launch. The signed-out pages are
+ * not remembered: returning to them after a restart means nothing.
+ */
 export function rememberRoute(path: string): void {
-  if (!window.desktop || PUBLIC_PATHS.has(path)) return;
+  if (!window.desktop || isPublicPath(path)) return;
   writeStored(STORAGE_KEYS.lastRoute, path);
 }
 

@@ -9,6 +9,7 @@ import {
   Spinner,
   tokens,
 } from '@fluentui/react-components';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation } from 'react-router';
 import { useMeQuery } from '../features/auth/auth.api';
@@ -29,6 +30,7 @@ import { AppShell } from '../features/shell/components/AppShell';
 import { DesktopIntegration } from '../features/desktop/DesktopIntegration';
 import { TicketsPage } from '../features/tickets/components/TicketsPage';
 import { UsersPage } from '../features/users/components/UsersPage';
+import { PUBLIC_PATHS, type PublicPath } from './public-paths';
 import { useAppSelector } from './store';
 
 const useStyles = makeStyles({
@@ -96,14 +98,17 @@ function IndexPage() {
   return can(user, 'dashboard:view') ? <DashboardPage /> : <HomePage />;
 }
 
+/** Every public path has its page here, and nothing else does. */
+const PUBLIC_PAGES: Record<PublicPath, ReactElement> = {
+  '/login': <LoginPage />,
+  '/signup': <SignupPage />,
+  '/forgetpsw': <ForgotPasswordPage />,
+};
+
 const routes = [
   {
     element: <PublicOnly />,
-    children: [
-      { path: '/login', element: <LoginPage /> },
-      { path: '/signup', element: <SignupPage /> },
-      { path: '/forgetpsw', element: <ForgotPasswordPage /> },
-    ],
+    children: PUBLIC_PATHS.map((path) => ({ path, element: PUBLIC_PAGES[path] })),
   },
   {
     element: <RequireAuth />,
