@@ -9,6 +9,7 @@ import {
 import { useDispatch, useSelector } from 'react-redux';
 import {
   authSlice,
+  companyDueDateUpdated,
   companySettingUpdated,
   sessionCleared,
   sessionStarted,
@@ -42,7 +43,13 @@ function persistenceListeners() {
     },
   });
   listeners.startListening({
-    matcher: isAnyOf(sessionStarted, sessionUserLoaded, sessionUserUpdated, companySettingUpdated),
+    matcher: isAnyOf(
+      sessionStarted,
+      sessionUserLoaded,
+      sessionUserUpdated,
+      companySettingUpdated,
+      companyDueDateUpdated,
+    ),
     effect: (_action, listenerApi) => {
       if (!window.desktop) return;
       const user = (listenerApi.getState() as RootState).auth.user;

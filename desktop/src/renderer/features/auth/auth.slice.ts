@@ -61,6 +61,10 @@ export const authSlice = createSlice({
       if (existing) existing.value = action.payload.value;
       else settings.push(action.payload);
     },
+    /** The signed-in user's company was paid up to a new due date (the rest of the user is as it was). */
+    companyDueDateUpdated(state, action: PayloadAction<{ companyId: number; dueDate: string }>) {
+      if (state.user?.company.id === action.payload.companyId) state.user.company.dueDate = action.payload.dueDate;
+    },
   },
   selectors: {
     selectToken: (state) => state.token,
@@ -69,6 +73,12 @@ export const authSlice = createSlice({
   },
 });
 
-export const { sessionStarted, sessionUserLoaded, sessionCleared, sessionUserUpdated, companySettingUpdated } =
-  authSlice.actions;
+export const {
+  sessionStarted,
+  sessionUserLoaded,
+  sessionCleared,
+  sessionUserUpdated,
+  companySettingUpdated,
+  companyDueDateUpdated,
+} = authSlice.actions;
 export const { selectToken, selectSessionUser, selectUserFromSnapshot } = authSlice.selectors;

@@ -8,7 +8,7 @@ import {
 } from '@atendo/shared';
 import { api } from '../../app/api';
 import type { AppThunk } from '../../app/store';
-import { sessionUserLoaded } from '../auth/auth.slice';
+import { companyDueDateUpdated } from '../auth/auth.slice';
 
 export const invoicesApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -40,12 +40,9 @@ export const invoicesApi = api.injectEndpoints({
  * the signed-in user's company gets its new due date, so the banner and the greeting follow at once.
  */
 export function applyPaymentEvent(event: CompanyEventPayloads['payment']): AppThunk {
-  return (dispatch, getState) => {
+  return (dispatch) => {
     dispatch(invoicesApi.util.invalidateTags(['Invoices', 'Subscription', 'CompanyPlan']));
-    const user = getState().auth.user;
-    if (user && user.company.id === event.company.id) {
-      dispatch(sessionUserLoaded({ ...user, company: { ...user.company, dueDate: event.company.dueDate } }));
-    }
+    dispatch(companyDueDateUpdated({ companyId: event.company.id, dueDate: event.company.dueDate }));
   };
 }
 
