@@ -22,7 +22,6 @@ describe('badge', () => {
 
   it('describes the overlay and the tray in words', () => {
     expect(badgeView({ count: 1, stale: false }, t)).toEqual({
-      mark: { kind: 'count', count: 1 },
       dockText: '1',
       launcherCount: 1,
       overlay: { icon: 'overlay-1', description: '1 ticket with unread messages' },

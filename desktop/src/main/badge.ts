@@ -34,7 +34,6 @@ export function overlayIconName(mark: BadgeMark): OverlayIconName | null {
 }
 
 export interface BadgeView {
-  mark: BadgeMark;
   /** macOS dock: the full number (the dock makes room), a dot, or '' to clear. */
   dockText: string;
   /** Linux launchers (Unity API): a number only, so a stale count is shown as it was last known. */
@@ -55,7 +54,6 @@ export function badgeView(state: UnreadState, t: TFunction): BadgeView {
         ? t('badge.unreadUnknown')
         : '';
   return {
-    mark,
     dockText: mark.kind === 'count' ? String(mark.count) : shortBadgeText(mark),
     launcherCount: Math.max(0, state.count),
     overlay: icon ? { icon, description } : null,
