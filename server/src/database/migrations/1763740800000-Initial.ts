@@ -1,10 +1,4 @@
-import {
-  Table,
-  TableIndex,
-  type MigrationInterface,
-  type QueryRunner,
-  type TableColumnOptions,
-} from 'typeorm';
+import { Table, TableIndex, type MigrationInterface, type QueryRunner, type TableColumnOptions } from 'typeorm';
 import { datetime as time, foreignKey as fk, idColumn as id, text, varchar as str } from '../migration-columns.js';
 
 // Written with TypeORM's schema builder, not raw SQL, so one migration serves MySQL/MariaDB and SQLite.
