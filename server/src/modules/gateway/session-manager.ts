@@ -274,13 +274,13 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
     });
   }
 
-  /** Runs a command on the connection's live session, forwarding it to the node that holds it. */
   /** The company and provider of a session this node holds, or null (not held here). */
   heldHere(whatsappId: number): { companyId: number; provider: string } | null {
     const entry = this.live.get(whatsappId);
     return entry ? { companyId: entry.companyId, provider: entry.provider } : null;
   }
 
+  /** Runs a command on the connection's live session, forwarding it to the node that holds it. */
   async invoke<T = unknown>(whatsappId: number, command: SessionCommand): Promise<T> {
     if (this.live.has(whatsappId)) return (await this.executeLocal(whatsappId, command)) as T;
     if (this.rpc) {

@@ -202,8 +202,8 @@ export class InboundPipeline implements InboundSink {
     });
   }
 
-  private async stored(whatsappId: number, providerId: string): Promise<boolean> {
-    return this.db.getRepository(MessageEntity).exists({ where: { whatsappId, providerId } });
+  private async stored(whatsappId: number, providerId: string, em: EntityManager = this.db.manager): Promise<boolean> {
+    return em.getRepository(MessageEntity).exists({ where: { whatsappId, providerId } });
   }
 
   private async store(
@@ -224,7 +224,7 @@ export class InboundPipeline implements InboundSink {
   }
 
   private async storeIn(em: EntityManager, m: InboundMessage, mediaUrl: string | null): Promise<Stored> {
-    const known = await this.knownLive(em, m);
+    const { known, noLiveUnder } = await this.knownLive(em, m);
     const {
       contact,
       created: contactCreated,
@@ -233,7 +233,8 @@ export class InboundPipeline implements InboundSink {
     this.knownContacts.set(`${m.companyId}:${m.chat.number}`, contact.id);
     const tickets = em.getRepository(TicketEntity);
     const openKey = openKeyOf({ companyId: m.companyId, contactId: contact.id, whatsappId: m.whatsappId });
-    let ticket = known?.ticket ?? (await this.reader.live(openKey, em));
+    // A known sender's probe that found no live ticket under this very key is not run twice.
+    let ticket = known?.ticket ?? (openKey === noLiveUnder ? null : await this.reader.live(openKey, em));
     const live = ticket !== null;
     let ticketCreated = false;
     let isRating = false;
@@ -381,7 +382,7 @@ export class InboundPipeline implements InboundSink {
    */
   private async insertOnce(em: EntityManager, message: MessageEntity, m: InboundMessage): Promise<number> {
     const { whatsappId, providerId } = m;
-    const twin = () => em.getRepository(MessageEntity).exists({ where: { whatsappId, providerId } });
+    const twin = () => this.stored(whatsappId, providerId, em);
     if (!this.mysql && (await twin())) throw DUPLICATE;
     const { quotedMsg: _quoted, contact: _contact, ...row } = message;
     const result = await em
@@ -495,22 +496,22 @@ export class InboundPipeline implements InboundSink {
    * The live ticket of a sender seen lately, found in one statement (with its contact) from the
    * contact id remembered for their number. Only a perfect match is used: the same number, and the
    * same LID when the message carries one; anything else (no live ticket, a contact renumbered or
-   * removed meanwhile, by this process or another) takes the full lookup.
+   * removed meanwhile, by this process or another) takes the full lookup. When the probe found no
+   * live ticket, its key comes back as `noLiveUnder`, so the full lookup does not probe it again.
    */
   private async knownLive(
     em: EntityManager,
     m: InboundMessage,
-  ): Promise<{ contact: ContactEntity; ticket: TicketEntity } | null> {
+  ): Promise<{ known: { contact: ContactEntity; ticket: TicketEntity } | null; noLiveUnder: string | null }> {
     const contactId = this.knownContacts.get(`${m.companyId}:${m.chat.number}`);
-    if (contactId === undefined) return null;
-    const ticket = await this.reader.live(
-      openKeyOf({ companyId: m.companyId, contactId, whatsappId: m.whatsappId }),
-      em,
-    );
-    const contact = ticket?.contact;
-    if (!ticket || !contact || contact.number !== m.chat.number) return null;
-    if (m.chat.lid && contact.lid !== m.chat.lid) return null;
-    return { contact, ticket };
+    if (contactId === undefined) return { known: null, noLiveUnder: null };
+    const key = openKeyOf({ companyId: m.companyId, contactId, whatsappId: m.whatsappId });
+    const ticket = await this.reader.live(key, em);
+    if (!ticket) return { known: null, noLiveUnder: key };
+    const contact = ticket.contact;
+    if (!contact || contact.number !== m.chat.number) return { known: null, noLiveUnder: null };
+    if (m.chat.lid && contact.lid !== m.chat.lid) return { known: null, noLiveUnder: null };
+    return { known: { contact, ticket }, noLiveUnder: null };
   }
 
   /**
