@@ -1,6 +1,6 @@
 import { type PipeTransform } from '@nestjs/common';
 import { toValidationMessage, type FieldError } from '@atendo/shared';
-import { ValidationError, type AnySchema } from 'yup';
+import { ValidationError, type AnySchema, type InferType } from 'yup';
 import { DomainError } from './domain-error.js';
 
 /** Turns a yup failure into the 400 answer's field list. */
@@ -12,21 +12,28 @@ export function fieldErrors(error: ValidationError): FieldError[] {
   });
 }
 
+/**
+ * Validates and casts a value with a shared yup schema, unknown keys dropped; a failure is the 400
+ * ERR_VALIDATION with every field. YupPipe uses it for routes; services call it for bodies checked
+ * after authentication (the payment webhook) or against a schema the request chooses (a setting).
+ */
+export async function validated<T extends AnySchema>(schema: T, value: unknown): Promise<InferType<T>> {
+  try {
+    return (await schema.validate(value ?? {}, { abortEarly: false, stripUnknown: true })) as InferType<T>;
+  } catch (error) {
+    if (error instanceof ValidationError) {
+      throw new DomainError('ERR_VALIDATION', { fields: fieldErrors(error) });
+    }
+    throw error;
+  }
+}
+
 /** Validates and casts a body or query with a shared yup schema; unknown keys are dropped. */
 export class YupPipe<T extends AnySchema> implements PipeTransform {
   constructor(private readonly schema: T) {}
 
-  async transform(value: unknown): Promise<ReturnType<T['cast']>> {
-    try {
-      return (await this.schema.validate(value ?? {}, { abortEarly: false, stripUnknown: true })) as ReturnType<
-        T['cast']
-      >;
-    } catch (error) {
-      if (error instanceof ValidationError) {
-        throw new DomainError('ERR_VALIDATION', { fields: fieldErrors(error) });
-      }
-      throw error;
-    }
+  transform(value: unknown): Promise<InferType<T>> {
+    return validated(this.schema, value);
   }
 }
 

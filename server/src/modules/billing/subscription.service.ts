@@ -5,7 +5,7 @@ import { daysUntil, type CheckoutInput, type PixCharge, type SubscriptionState }
 import { DataSource, MoreThan, Repository } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
-import { fieldErrors } from '../../common/validation.pipe.js';
+import { validated } from '../../common/validation.pipe.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { isUniqueViolation } from '../../database/unique-violation.js';
 import { CompanyEntity } from '../companies/entities/company.entity.js';
@@ -19,7 +19,6 @@ import { renewedDueDate } from './invoice-period.js';
 import { InvoicesService, toInvoice } from './invoices.service.js';
 import { asaasWebhookSchema, isPaidEvent, webhookEventId, type AsaasWebhook } from './payments/asaas-webhook.js';
 import { PAYMENT_PROVIDER, PaymentProviderError, type PaymentProvider } from './payments/payment-provider.js';
-import { ValidationError } from 'yup';
 
 /** A charge is offered again rather than issuing a new one while it has this much life left. */
 const REUSE_MARGIN_MS = 10 * 60_000;
@@ -181,13 +180,7 @@ export class SubscriptionService {
     if (!this.provider || !token || !sameSecret(token, this.config.payments.webhookToken)) {
       throw new DomainError('ERR_INVALID_TOKEN');
     }
-    let body: AsaasWebhook;
-    try {
-      body = await asaasWebhookSchema.validate(raw ?? {}, { abortEarly: false, stripUnknown: true });
-    } catch (error) {
-      if (error instanceof ValidationError) throw new DomainError('ERR_VALIDATION', { fields: fieldErrors(error) });
-      throw error;
-    }
+    const body: AsaasWebhook = await validated(asaasWebhookSchema, raw);
     const provider = this.provider.name;
     const eventId = webhookEventId(body);
     const chargeId = body.payment?.id ?? null;

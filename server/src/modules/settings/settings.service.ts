@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { defaultSettings, isSettingKey, settingUpdateSchema, type SettingEntry, type SettingKey } from '@atendo/shared';
-import { ValidationError } from 'yup';
 import { EntityManager, Repository } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
-import { fieldErrors } from '../../common/validation.pipe.js';
+import { validated } from '../../common/validation.pipe.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { SettingEntity } from './entities/setting.entity.js';
 
@@ -23,13 +22,7 @@ export class SettingsService {
 
   async update(auth: AuthUser, key: string, body: unknown): Promise<SettingEntry> {
     if (!isSettingKey(key)) throw new DomainError('ERR_NO_SETTING_FOUND');
-    let value: string;
-    try {
-      ({ value } = await settingUpdateSchema(key).validate(body ?? {}, { abortEarly: false, stripUnknown: true }));
-    } catch (error) {
-      if (error instanceof ValidationError) throw new DomainError('ERR_VALIDATION', { fields: fieldErrors(error) });
-      throw error;
-    }
+    const { value } = await validated(settingUpdateSchema(key), body);
     await this.set(auth.companyId, key, value);
     return { key, value };
   }
