@@ -40,15 +40,7 @@ export class CompiledSelect<T extends ObjectLiteral, P extends string> {
     /** A last touch to the finished SQL (an index hint the query builder cannot write). */
     finish: (sql: string) => string = (sql) => sql,
   ) {
-    this.bind =
-      db.options.type === 'mysql'
-        ? (value) => value
-        : (value) =>
-            value instanceof Date
-              ? DateUtils.mixedDateToUtcDatetimeString(value)
-              : typeof value === 'boolean'
-                ? Number(value)
-                : value;
+    this.bind = parameterBinder(db.options.type);
     const qb = build(db.manager);
     qb.setParameters(Object.fromEntries(params.map((p) => [p, sentinel(p)])));
     const [sql, values] = qb.getQueryAndParameters();
@@ -147,6 +139,20 @@ export class CompiledSelect<T extends ObjectLiteral, P extends string> {
 }
 
 /** One positional placeholder per value, for an IN list. */
+/**
+ * How a parameter of finished SQL reaches the driver: mysql2 takes Dates and booleans as they are;
+ * better-sqlite3 takes neither, so they go as TypeORM stores them (UTC datetime text, 0/1).
+ */
+export function parameterBinder(type: string): (value: unknown) => unknown {
+  if (type === 'mysql' || type === 'mariadb') return (value) => value;
+  return (value) =>
+    value instanceof Date
+      ? DateUtils.mixedDateToUtcDatetimeString(value)
+      : typeof value === 'boolean'
+        ? Number(value)
+        : value;
+}
+
 export const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(', ');
 
 /** AND-ed SQL conditions with their positional values, built up filter by filter. */

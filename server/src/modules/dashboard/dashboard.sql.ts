@@ -1,4 +1,4 @@
-import { DateUtils } from 'typeorm/util/DateUtils.js';
+import { parameterBinder } from '../../database/compiled-select.js';
 
 /**
  * The few expressions that MySQL/MariaDB and SQLite write differently. Both store datetimes in
@@ -28,18 +28,13 @@ const mysql: Dialect = {
     const size = Math.trunc(seconds);
     return `(TO_SECONDS(${column}) DIV ${size} - ${Math.floor(EPOCH_TO_SECONDS / size)})`;
   },
-  bind: (value) => value,
+  bind: parameterBinder('mysql'),
 };
 
 const sqlite: Dialect = {
   secondsBetween: (from, to) => `(julianday(${to}) - julianday(${from})) * 86400.0`,
   slot: (column, seconds) => `CAST(strftime('%s', ${column}) AS INTEGER) / ${Math.trunc(seconds)}`,
-  bind: (value) =>
-    value instanceof Date
-      ? DateUtils.mixedDateToUtcDatetimeString(value)
-      : typeof value === 'boolean'
-        ? Number(value)
-        : value,
+  bind: parameterBinder('better-sqlite3'),
 };
 
 export function dialectOf(type: string): Dialect {
