@@ -161,8 +161,8 @@ export class CompaniesService {
   async update(id: number, input: CompanyInput): Promise<Company> {
     const company = await this.load(id);
     if (company.isPlatform && !input.status) throw new DomainError('ERR_PLATFORM_COMPANY_PROTECTED');
-    if (input.planId !== company.planId) await this.assertPlan(input.planId);
     const planChanged = input.planId !== company.planId;
+    if (planChanged) await this.assertPlan(input.planId);
     const disabled = company.status && !input.status;
     await this.companies.update(
       { id },
