@@ -55,6 +55,25 @@ describe('users', () => {
     expect((await t.request('GET', '/auth/me', { token: agent.token })).status).toBe(401);
   });
 
+  it("finds a search's wildcards and escape character as typed, on every engine", async () => {
+    const company = await signupCompany(t, 'Wildcards');
+    for (const name of ['Promo 50% off', 'Promo 500 off', 'Promo a_b', 'Promo axb', 'Promo wow!']) {
+      const created = await t.request('POST', '/users', { token: company.token, body: newUser({ name }) });
+      expect(created.status).toBe(201);
+    }
+    const names = async (search: string) => {
+      const page = await t.request('GET', `/users/?searchParam=${encodeURIComponent(search)}`, {
+        token: company.token,
+      });
+      expect(page.status).toBe(200);
+      return (page.body.users as { name: string }[]).map((u) => u.name).sort();
+    };
+    expect(await names('50%')).toEqual(['Promo 50% off']);
+    expect(await names('a_b')).toEqual(['Promo a_b']);
+    expect(await names('wow!')).toEqual(['Promo wow!']);
+    expect(await names('promo')).toHaveLength(5);
+  });
+
   it('pages 20 at a time', async () => {
     const company = await signupCompany(t, 'Paging');
     await t.app.get(DataSource).getRepository(PlanEntity).update({ name: 'Default' }, { users: 0 });

@@ -11,7 +11,16 @@ export const listQuerySchema = yup.object({
 
 export type ListQuery = yup.InferType<typeof listQuerySchema>;
 
-/** Escapes LIKE wildcards so a search for "50%" finds that text, not everything. */
+/**
+ * A "contains" pattern for `like()`: a search for "50%" finds that text, not everything. The
+ * wildcards are escaped with "!", which both MySQL and SQLite accept once the LIKE names it (SQLite
+ * has no default escape character at all).
+ */
 export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${search.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+}
+
+/** `expr LIKE param` with likePattern's escape character. */
+export function like(expr: string, param = ':pattern'): string {
+  return `${expr} LIKE ${param} ESCAPE '!'`;
 }

@@ -10,7 +10,7 @@ import {
 import { Brackets, Repository } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
-import { likePattern, PAGE_SIZE, type ListQuery } from '../../common/pagination.js';
+import { like, likePattern, PAGE_SIZE, type ListQuery } from '../../common/pagination.js';
 import { CompanyEntity } from '../companies/entities/company.entity.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { UserEntity } from '../users/entities/user.entity.js';
@@ -51,9 +51,7 @@ export class AnnouncementsService {
     if (query.searchParam) {
       const pattern = likePattern(query.searchParam);
       qb.andWhere(
-        new Brackets((w) =>
-          w.where('LOWER(a.title) LIKE :pattern', { pattern }).orWhere('LOWER(a.text) LIKE :pattern', { pattern }),
-        ),
+        new Brackets((w) => w.where(like('LOWER(a.title)'), { pattern }).orWhere(like('LOWER(a.text)'), { pattern })),
       );
     }
     const count = await qb.getCount();

@@ -3,7 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { INVOICES_PAGE_SIZE, invoiceDisplayStatus, type Invoice } from '@atendo/shared';
 import { DataSource, In, MoreThanOrEqual, Repository, type SelectQueryBuilder } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
-import type { ListQuery } from '../../common/pagination.js';
+import { like, likePattern, type ListQuery } from '../../common/pagination.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { isUniqueViolation } from '../../database/unique-violation.js';
 import { CompanyEntity } from '../companies/entities/company.entity.js';
@@ -29,11 +29,6 @@ export function toInvoice(row: InvoiceEntity, now = new Date()): Invoice {
   };
 }
 
-/** LIKE with "!" as the escape character: the one spelling both MySQL and SQLite accept. */
-function containsPattern(search: string): string {
-  return `%${search.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-}
-
 @Injectable()
 export class InvoicesService {
   constructor(
@@ -52,13 +47,10 @@ export class InvoicesService {
     const qb = this.invoices.createQueryBuilder('i').where('i.companyId = :companyId', { companyId: auth.companyId });
     if (query.searchParam) {
       const id = /^#?(\d{1,10})$/.exec(query.searchParam)?.[1];
-      qb.andWhere(
-        id ? "(LOWER(i.detail) LIKE :pattern ESCAPE '!' OR i.id = :id)" : "LOWER(i.detail) LIKE :pattern ESCAPE '!'",
-        {
-          pattern: containsPattern(query.searchParam),
-          id: id ? Number(id) : undefined,
-        },
-      );
+      qb.andWhere(id ? `(${like('LOWER(i.detail)')} OR i.id = :id)` : like('LOWER(i.detail)'), {
+        pattern: likePattern(query.searchParam),
+        id: id ? Number(id) : undefined,
+      });
     }
     const rows = await qb
       .orderBy('i.dueDate', 'DESC')

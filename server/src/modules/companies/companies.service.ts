@@ -17,7 +17,7 @@ import {
 import { Brackets, DataSource, In, Repository, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
-import { likePattern, PAGE_SIZE, type ListQuery } from '../../common/pagination.js';
+import { like, likePattern, PAGE_SIZE, type ListQuery } from '../../common/pagination.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { isUniqueViolation } from '../../database/unique-violation.js';
 import { SessionManager } from '../gateway/session-manager.js';
@@ -100,9 +100,9 @@ export class CompaniesService {
       qb.where(
         new Brackets((w) =>
           w
-            .where('LOWER(c.name) LIKE :pattern', { pattern })
-            .orWhere('LOWER(c.email) LIKE :pattern', { pattern })
-            .orWhere('c.phone LIKE :pattern', { pattern }),
+            .where(like('LOWER(c.name)'), { pattern })
+            .orWhere(like('LOWER(c.email)'), { pattern })
+            .orWhere(like('c.phone'), { pattern }),
         ),
       );
     }

@@ -4,7 +4,7 @@ import type { Contact, ContactExtraInfo } from '@atendo/shared';
 import { Brackets, DataSource, type SelectQueryBuilder } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
-import { likePattern, PAGE_SIZE } from '../../common/pagination.js';
+import { like, likePattern, PAGE_SIZE } from '../../common/pagination.js';
 import { isUniqueViolation } from '../../database/unique-violation.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { ContactEntity } from './entities/contact.entity.js';
@@ -78,9 +78,9 @@ export class ContactsService {
       qb.andWhere(
         new Brackets((w) =>
           w
-            .where('LOWER(c.name) LIKE :pattern', { pattern })
-            .orWhere('c.number LIKE :pattern', { pattern })
-            .orWhere('LOWER(c.email) LIKE :pattern', { pattern }),
+            .where(like('LOWER(c.name)'), { pattern })
+            .orWhere(like('c.number'), { pattern })
+            .orWhere(like('LOWER(c.email)'), { pattern }),
         ),
       );
     }

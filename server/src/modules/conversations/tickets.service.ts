@@ -13,7 +13,7 @@ import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
-import { likePattern } from '../../common/pagination.js';
+import { like, likePattern } from '../../common/pagination.js';
 import { placeholders, SqlWhere } from '../../database/compiled-select.js';
 import { isUniqueViolation } from '../../database/unique-violation.js';
 import { QueueEntity } from '../queues/entities/queue.entity.js';
@@ -165,11 +165,11 @@ export class TicketsService {
    */
   private async search(where: SqlWhere, companyId: number, search: string): Promise<void> {
     const pattern = likePattern(search.toLowerCase());
-    const people = ['LOWER(c.name) LIKE ?', 'c.number LIKE ?'];
+    const people = [like('LOWER(c.name)', '?'), like('c.number', '?')];
     const fullText = this.mysql ? fullTextQuery(search) : null;
     if (!this.mysql) {
       where.add(
-        `(${people.join(' OR ')} OR t.id IN (SELECT sm.ticketId FROM messages sm WHERE sm.companyId = ? AND LOWER(sm.body) LIKE ?))`,
+        `(${people.join(' OR ')} OR t.id IN (SELECT sm.ticketId FROM messages sm WHERE sm.companyId = ? AND ${like('LOWER(sm.body)', '?')}))`,
         pattern,
         pattern,
         companyId,
@@ -193,7 +193,7 @@ export class TicketsService {
     }
     const words = searchWords(search).map((w) => likePattern(w));
     where.add(
-      `(${people.join(' OR ')} OR (SELECT 1 FROM messages sm WHERE sm.ticketId = t.id AND ${words.map(() => 'sm.body LIKE ?').join(' AND ')} LIMIT 1) IS NOT NULL)`,
+      `(${people.join(' OR ')} OR (SELECT 1 FROM messages sm WHERE sm.ticketId = t.id AND ${words.map(() => like('sm.body', '?')).join(' AND ')} LIMIT 1) IS NOT NULL)`,
       pattern,
       pattern,
       ...words,

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Help, HelpInput, HelpsPage } from '@atendo/shared';
 import { Brackets, Repository } from 'typeorm';
 import { DomainError } from '../../common/domain-error.js';
-import { likePattern, PAGE_SIZE, type ListQuery } from '../../common/pagination.js';
+import { like, likePattern, PAGE_SIZE, type ListQuery } from '../../common/pagination.js';
 import { HelpEntity } from './entities/help.entity.js';
 
 function toHelp(h: HelpEntity): Help {
@@ -21,9 +21,7 @@ export class HelpsService {
       const pattern = likePattern(query.searchParam);
       qb.where(
         new Brackets((w) =>
-          w
-            .where('LOWER(h.title) LIKE :pattern', { pattern })
-            .orWhere('LOWER(h.description) LIKE :pattern', { pattern }),
+          w.where(like('LOWER(h.title)'), { pattern }).orWhere(like('LOWER(h.description)'), { pattern }),
         ),
       );
     }

@@ -13,7 +13,7 @@ import {
 import { Brackets, DataSource, In, Repository, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
-import { likePattern, PAGE_SIZE, type ListQuery } from '../../common/pagination.js';
+import { like, likePattern, PAGE_SIZE, type ListQuery } from '../../common/pagination.js';
 import { hashPassword } from '../sessions/passwords.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { CompanyEntity } from '../companies/entities/company.entity.js';
@@ -48,9 +48,7 @@ export class UsersService {
     if (query.searchParam) {
       const pattern = likePattern(query.searchParam);
       qb.andWhere(
-        new Brackets((w) =>
-          w.where('LOWER(u.name) LIKE :pattern', { pattern }).orWhere('LOWER(u.email) LIKE :pattern', { pattern }),
-        ),
+        new Brackets((w) => w.where(like('LOWER(u.name)'), { pattern }).orWhere(like('LOWER(u.email)'), { pattern })),
       );
     }
     const count = await qb.getCount();
