@@ -9,6 +9,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { MEDIA_MAX_BYTES } from '@atendo/shared';
 import { AppModule } from './app.module.js';
 import { registerAccessLog } from './common/access-log.js';
+import { corsOptions } from './common/cors.js';
 import { registerWebApp } from './common/web-app.js';
 import type { AppConfig } from './config/config.js';
 import { AppIoAdapter } from './modules/realtime/io.adapter.js';
@@ -52,7 +53,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   await app.register(fastifyMultipart, {
     limits: { fileSize: MEDIA_MAX_BYTES, files: 10, fields: 20, fieldSize: 70_000 },
   });
-  await app.register(fastifyCors, { origin: config.corsOrigins, credentials: true, maxAge: 600 });
+  await app.register(fastifyCors, corsOptions(config.corsOrigins));
   const fastify = app.getHttpAdapter().getInstance();
   if (config.logLevel === 'info' || config.logLevel === 'debug') registerAccessLog(fastify);
   await registerWebApp(fastify, { webDir: config.webDir, dataDir: config.dataDir });

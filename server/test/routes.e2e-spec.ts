@@ -1,4 +1,5 @@
 import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
+import { CORS_METHODS } from '../src/common/cors.js';
 import { IS_PUBLIC } from '../src/common/decorators.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -73,4 +74,9 @@ it('every route is either guarded or deliberately public', async () => {
       body: { error: 'ERR_INVALID_TOKEN' },
     });
   }
+});
+
+it('every method a route uses passes the cross-origin preflight', () => {
+  const methods = new Set(registeredRoutes().map((r) => r.route.split(' ')[0]));
+  expect([...methods].filter((method) => !CORS_METHODS.includes(method))).toEqual([]);
 });
