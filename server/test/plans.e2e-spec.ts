@@ -144,12 +144,13 @@ describe('plans (super-admin)', () => {
     ).toEqual([{ field: 'name', message: 'validation.taken' }]);
   });
 
-  it('is for the super-admin only; the sign-up list stays public', async () => {
+  it('is for the super-admin only; the sign-up list and one plan stay readable', async () => {
     const company = await signupCompany(t, 'NotSuper');
     const plan = await createPlan();
+    // The checkout of the existing clients reads the chosen plan as the company's admin.
+    expect((await t.request('GET', `/plans/${plan.id}`, { token: company.token })).body.name).toBe(plan.name);
     for (const [method, path] of [
       ['GET', '/plans/all'],
-      ['GET', `/plans/${plan.id}`],
       ['POST', '/plans'],
       ['PUT', `/plans/${plan.id}`],
       ['DELETE', `/plans/${plan.id}`],

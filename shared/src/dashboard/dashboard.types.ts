@@ -54,8 +54,8 @@ export interface TicketsPerUser {
   quantidade: number;
 }
 
-/** `GET /dashboard/ticketsDay`: per day (`data`, dd/MM/yyyy) or, over a single day, per hour (`horario`, HH:00). */
-export type TicketsPerTime = { data: string; total: number } | { horario: string; total: number };
+/** `GET /dashboard/ticketsDay`: per day (`data`, dd/MM/yyyy) or, over a single day, per hour (`horario`, 0–23). */
+export type TicketsPerTime = { data: string; total: number } | { horario: number; total: number };
 
 export interface DashboardChart<T> {
   data: T[];

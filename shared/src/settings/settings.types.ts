@@ -21,15 +21,20 @@ export const SETTINGS = {
   sideMenu: { values: ['open', 'closed'], default: 'open' },
   chatBotType: { values: ['text'], default: 'text' },
   campaignsEnabled: { values: ['true', 'false'], default: 'true' },
-  /** API key of the payment provider; free text, empty when unused. */
-  asaas: { values: null, default: '' },
-} as const satisfies Record<string, { values: readonly string[] | null; default: string }>;
+  /** API key of the payment provider; free text, empty when unused. Only the settings' managers read it. */
+  asaas: { values: null, default: '', secret: true },
+} as const satisfies Record<string, { values: readonly string[] | null; default: string; secret?: true }>;
 
 export type SettingKey = keyof typeof SETTINGS;
 export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
 
 export function isSettingKey(key: string): key is SettingKey {
   return Object.prototype.hasOwnProperty.call(SETTINGS, key);
+}
+
+/** Whether a key's value is kept from users who may not manage the settings (every agent reads the rest). */
+export function isSecretSetting(key: string): boolean {
+  return isSettingKey(key) && 'secret' in SETTINGS[key];
 }
 
 export function defaultSettings(): SettingEntry[] {

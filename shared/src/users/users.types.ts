@@ -49,3 +49,10 @@ export interface UsersPage {
   hasMore: boolean;
   count: number;
 }
+
+/** GET /users/ for someone who does not manage users (the transfer dialog): who, by name only. */
+export interface UserNamesPage {
+  users: Pick<User, 'id' | 'name'>[];
+  hasMore: boolean;
+  count: number;
+}

@@ -83,9 +83,9 @@ describe('time buckets', () => {
     ];
     const hours = bucketByTime(rows, 3600, '2026-11-21', '2026-11-21', SP);
     expect(hours).toHaveLength(24);
-    expect(hours[0]).toEqual({ horario: '00:00', total: 0 });
-    expect(hours[9]).toEqual({ horario: '09:00', total: 4 });
-    expect(hours[23]).toEqual({ horario: '23:00', total: 4 });
+    expect(hours[0]).toEqual({ horario: 0, total: 0 });
+    expect(hours[9]).toEqual({ horario: 9, total: 4 });
+    expect(hours[23]).toEqual({ horario: 23, total: 4 });
   });
 
   it('keeps half-hour zones exact with quarter-hour slots', () => {
@@ -95,7 +95,7 @@ describe('time buckets', () => {
       { slot: slotOf('2026-11-21T04:20:00Z', 900), total: 1 },
     ];
     const hours = bucketByTime(rows, 900, '2026-11-21', '2026-11-21', KOLKATA);
-    expect(hours[9]).toEqual({ horario: '09:00', total: 2 });
+    expect(hours[9]).toEqual({ horario: 9, total: 2 });
     expect(hours.reduce((sum, h) => sum + ('total' in h ? h.total : 0), 0)).toBe(2);
   });
 
@@ -106,7 +106,7 @@ describe('time buckets', () => {
       { slot: slotOf('2026-11-01T06:30:00Z', 3600), total: 2 },
     ];
     const hours = bucketByTime(rows, 3600, '2026-11-01', '2026-11-01', NY);
-    expect(hours[1]).toEqual({ horario: '01:00', total: 3 });
+    expect(hours[1]).toEqual({ horario: 1, total: 3 });
   });
 
   it('knows the offset of every instant while asking the zone database about once a day', () => {

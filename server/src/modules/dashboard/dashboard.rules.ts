@@ -96,7 +96,7 @@ export function dayLabel(day: string): string {
 
 /**
  * Tickets per local day, or per local hour when the range is a single day (spec §3: `data` or
- * `horario`). Every day (or each of the 24 hours) is present, with 0 where nothing was counted,
+ * `horario`, the hour as a number 0–23, which the existing clients' chart reads). Every day (or each of the 24 hours) is present, with 0 where nothing was counted,
  * so the chart's axis is the range the viewer asked for. On the day clocks go back, the repeated
  * hour's two slots add up under one label.
  */
@@ -116,15 +116,12 @@ export function bucketByTime(
     // The local wall-clock time, read with the UTC getters of a shifted instant.
     const local = new Date(ms + offsets.at(ms) * 60_000);
     const key = perHour
-      ? `${pad(local.getUTCHours())}:00`
+      ? String(local.getUTCHours())
       : `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`;
     totals.set(key, (totals.get(key) ?? 0) + row.total);
   }
   if (perHour) {
-    return Array.from({ length: 24 }, (_, h) => {
-      const horario = `${pad(h)}:00`;
-      return { horario, total: totals.get(horario) ?? 0 };
-    });
+    return Array.from({ length: 24 }, (_, horario) => ({ horario, total: totals.get(String(horario)) ?? 0 }));
   }
   const days: TicketsPerTime[] = [];
   for (let day = initialDate; day <= finalDate; day = nextDay(day)) {

@@ -23,8 +23,8 @@ export class PlansController {
     return this.plans.list();
   }
 
+  /** Any signed-in user: the plans are public anyway (/plans/list), and the checkout reads the one chosen. */
   @Get(':id')
-  @RequirePermission('plans:manage')
   findOne(@Param('id', id) planId: number) {
     return this.plans.findOne(planId);
   }

@@ -7,9 +7,8 @@ import { SettingsService } from './settings.service.js';
 export class SettingsController {
   constructor(private readonly settings: SettingsService) {}
 
-  /** Agents read the settings they need from their session user's company; the page is admins'. */
+  /** Any user of the company: agents' screens read the options (accepting reads sendGreetingAccepted). */
   @Get()
-  @RequirePermission('settings:manage')
   list(@CurrentUser() auth: AuthUser) {
     return this.settings.list(auth);
   }

@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { defaultSettings, isSettingKey, settingUpdateSchema, type SettingEntry, type SettingKey } from '@atendo/shared';
+import {
+  can,
+  defaultSettings,
+  isSecretSetting,
+  isSettingKey,
+  settingUpdateSchema,
+  type SettingEntry,
+  type SettingKey,
+} from '@atendo/shared';
 import { EntityManager, Repository } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
@@ -15,9 +23,11 @@ export class SettingsService {
     private readonly realtime: RealtimeService,
   ) {}
 
+  /** Every signed-in user reads them (agents' screens depend on them); secrets only their managers. */
   async list(auth: AuthUser): Promise<SettingEntry[]> {
     const rows = await this.settings.find({ where: { companyId: auth.companyId }, order: { key: 'ASC' } });
-    return rows.map(({ key, value }) => ({ key, value }));
+    const manager = can(auth, 'settings:manage');
+    return rows.filter(({ key }) => manager || !isSecretSetting(key)).map(({ key, value }) => ({ key, value }));
   }
 
   async update(auth: AuthUser, key: string, body: unknown): Promise<SettingEntry> {

@@ -7,6 +7,7 @@ import {
   type SessionUser,
   type User,
   type UserCreateInput,
+  type UserNamesPage,
   type UsersPage,
   type UserUpdateInput,
 } from '@atendo/shared';
@@ -43,23 +44,31 @@ export class UsersService {
     private readonly locks: CompanyLock,
   ) {}
 
-  async list(auth: AuthUser, query: ListQuery): Promise<UsersPage> {
+  async list(auth: AuthUser, query: ListQuery): Promise<UsersPage | UserNamesPage> {
+    const manager = can(auth, 'users:manage');
     const qb = this.users.createQueryBuilder('u').where('u.companyId = :companyId', { companyId: auth.companyId });
     if (query.searchParam) {
       const pattern = likePattern(query.searchParam);
+      // Only managers see e-mails, so only they may find people by them.
       qb.andWhere(
-        new Brackets((w) => w.where(like('LOWER(u.name)'), { pattern }).orWhere(like('LOWER(u.email)'), { pattern })),
+        new Brackets((w) => {
+          w.where(like('LOWER(u.name)'), { pattern });
+          if (manager) w.orWhere(like('LOWER(u.email)'), { pattern });
+        }),
       );
     }
     const count = await qb.getCount();
+    if (manager) qb.leftJoinAndSelect('u.queues', 'q');
+    else qb.select(['u.id', 'u.name']);
     const page = await qb
-      .leftJoinAndSelect('u.queues', 'q')
       .orderBy('u.name', 'ASC')
       .addOrderBy('u.id', 'ASC')
       .skip((query.pageNumber - 1) * PAGE_SIZE)
       .take(PAGE_SIZE)
       .getMany();
-    return { users: page.map(toUser), count, hasMore: count > query.pageNumber * PAGE_SIZE };
+    const hasMore = count > query.pageNumber * PAGE_SIZE;
+    if (!manager) return { users: page.map(({ id, name }) => ({ id, name })), count, hasMore };
+    return { users: page.map(toUser), count, hasMore };
   }
 
   /** Everyone of the company, for pickers (transfer, chat members): no e-mails, no paging. */

@@ -241,7 +241,9 @@ export function DashboardPage() {
           errorKey="dashboard.charts.perDayError"
           useData={useTicketsDayQuery}
           toBar={(row) =>
-            'horario' in row ? { label: row.horario, value: row.total } : { label: row.data, value: row.total }
+            'horario' in row
+              ? { label: `${String(row.horario).padStart(2, '0')}:00`, value: row.total }
+              : { label: row.data, value: row.total }
           }
         />
       </div>
