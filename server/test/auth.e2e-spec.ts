@@ -1,4 +1,5 @@
 import { SignJWT } from 'jose';
+import { NEVER_EXPIRES } from '@atendo/shared';
 import { DataSource, IsNull, Not } from 'typeorm';
 import { CompanyEntity } from '../src/modules/companies/entities/company.entity.js';
 import { RefreshTokenEntity } from '../src/modules/sessions/entities/refresh-token.entity.js';
@@ -22,7 +23,8 @@ describe('sign-in', () => {
       queues: [],
       allTicket: 'enabled',
       whatsappId: null,
-      company: { name: 'Platform', dueDate: null },
+      // The platform never expires; the existing clients read a null due date as expired.
+      company: { name: 'Platform', dueDate: NEVER_EXPIRES },
     });
     expect(res.body.user).not.toHaveProperty('passwordHash');
     expect(res.body.user.company.settings).toEqual(

@@ -36,6 +36,23 @@ export interface Company {
   updatedAt: IsoDate;
 }
 
+/**
+ * The due date a session reports for a company that never expires (no due date, like the
+ * platform's own): the existing clients read a null due date as expired and refuse to sign in.
+ */
+export const NEVER_EXPIRES = '9999-12-31T23:59:59.999Z';
+
+/** The date a session's company expires on, or null when it never does. */
+export function expiryOf(dueDate: string | null | undefined): string | null {
+  return dueDate && dueDate !== NEVER_EXPIRES ? dueDate : null;
+}
+
+/** POST /companies answers the company, and the first admin's password when the server chose it. */
+export interface CreatedCompany extends Company {
+  /** Shown once: it is stored only as a hash. */
+  adminPassword?: string;
+}
+
 /** GET /companies: 20 a page, newest first, each with its plan. */
 export interface CompaniesPage {
   companies: Company[];

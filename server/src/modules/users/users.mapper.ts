@@ -1,4 +1,4 @@
-import type { SessionUser, User } from '@atendo/shared';
+import { can, isSecretSetting, NEVER_EXPIRES, type SessionUser, type User } from '@atendo/shared';
 import type { CompanyEntity } from '../companies/entities/company.entity.js';
 import type { SettingEntity } from '../settings/entities/setting.entity.js';
 import type { UserEntity } from './entities/user.entity.js';
@@ -23,13 +23,15 @@ export function toUser(entity: UserEntity): User {
 }
 
 export function toSessionUser(entity: UserEntity, company: CompanyEntity, settings: SettingEntity[]): SessionUser {
+  const user = toUser(entity);
+  const manager = can(user, 'settings:manage');
   return {
-    ...toUser(entity),
+    ...user,
     company: {
       id: company.id,
       name: company.name,
-      dueDate: company.dueDate ? company.dueDate.toISOString() : null,
-      settings: settings.map((s) => ({ key: s.key, value: s.value })),
+      dueDate: company.dueDate ? company.dueDate.toISOString() : NEVER_EXPIRES,
+      settings: settings.filter((s) => manager || !isSecretSetting(s.key)).map((s) => ({ key: s.key, value: s.value })),
     },
   };
 }

@@ -1,4 +1,4 @@
-import { can } from '@atendo/shared';
+import { can, expiryOf } from '@atendo/shared';
 import { Button, Caption1, makeStyles, Switch, Text, tokens } from '@fluentui/react-components';
 import { NavigationRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -50,7 +50,7 @@ export function TopBar({
   const user = useAppSelector(selectSessionUser);
   const dark = useIsDarkTheme();
   if (!user) return null;
-  const dueDate = user.company.dueDate;
+  const dueDate = expiryOf(user.company.dueDate);
 
   return (
     <header className={styles.bar}>
