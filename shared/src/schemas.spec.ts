@@ -6,6 +6,7 @@ import {
   settingValueSchema,
   signupSchema,
   strongPasswordSchema,
+  ticketUpdateSchema,
   userCreateSchema,
   userUpdateSchema,
   whatsappSchema,
@@ -136,5 +137,34 @@ describe('other forms', () => {
     await expect(settingValueSchema('userRating').validate('on')).rejects.toBeInstanceOf(ValidationError);
     await expect(settingValueSchema('scheduleType').validate('company')).resolves.toBe('company');
     await expect(settingValueSchema('asaas').validate('any-api-key')).resolves.toBe('any-api-key');
+  });
+});
+
+describe("the existing clients' empty values", () => {
+  it('read false and "" as no record, and still refuse what is not an id', async () => {
+    const user = { name: 'Ana', email: 'ana@acme.test', password: 'secret' };
+    for (const none of [false, '', null]) {
+      expect((await userCreateSchema.validate({ ...user, whatsappId: none })).whatsappId).toBeNull();
+      expect(
+        (await userUpdateSchema.validate({ name: 'Ana', email: 'ana@acme.test', whatsappId: none })).whatsappId,
+      ).toBeNull();
+      const queue = await queueSchema.validate({
+        name: 'Sales',
+        color: '#00ff00',
+        integrationId: none,
+        promptId: none,
+      });
+      expect([queue.integrationId, queue.promptId]).toEqual([null, null]);
+      const update = await ticketUpdateSchema.validate({ status: 'closed', promptId: none, integrationId: none });
+      expect([update.promptId, update.integrationId]).toEqual([null, null]);
+    }
+    expect((await ticketUpdateSchema.validate({ queueId: '7' })).queueId).toBe(7);
+    expect(await failures(userCreateSchema, { ...user, whatsappId: true })).toEqual({
+      whatsappId: 'validation.number',
+    });
+    expect(await failures(queueSchema, { name: 'Sales', color: '#00ff00', promptId: 'abc' })).toEqual({
+      promptId: 'validation.number',
+    });
+    expect(await failures(ticketUpdateSchema, { integrationId: -3 })).toEqual({ integrationId: 'validation.integer' });
   });
 });

@@ -1,3 +1,5 @@
+import * as yup from 'yup';
+
 /**
  * Validation messages are i18n keys (resolved by the UI under `validation.*`); numeric bounds are
  * passed as params so one key serves every field.
@@ -48,6 +50,18 @@ export function toValidationMessage(message: unknown): ValidationMessage {
   }
   return { key: String(message) };
 }
+
+/**
+ * The existing clients send `false` or `""` for "no record here" (no default connection, no
+ * prompt, no integration); they mean exactly what null means.
+ */
+function noneAsNull(value: unknown, original: unknown): unknown {
+  return original === false || original === '' ? null : value;
+}
+
+/** An optional reference to another record of the company: a positive id, or none. */
+export const optionalId = () =>
+  yup.number().transform(noneAsNull).typeError(V.number).integer(V.integer).positive(V.integer).nullable();
 
 export const TIME_HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const HEX_COLOR = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;

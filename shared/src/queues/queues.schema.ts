@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { HEX_COLOR, tooLong, tooShort, V } from '../common/validation.js';
+import { HEX_COLOR, optionalId, tooLong, tooShort, V } from '../common/validation.js';
 import { schedulesSchema } from '../companies/companies.schema.js';
 
 export const queueSchema = yup.object({
@@ -15,8 +15,8 @@ export const queueSchema = yup.object({
     .min(0, V.min)
     .nullable()
     .default(null),
-  integrationId: yup.number().integer(V.integer).positive(V.integer).nullable().default(null),
-  promptId: yup.number().integer(V.integer).positive(V.integer).nullable().default(null),
+  integrationId: optionalId().default(null),
+  promptId: optionalId().default(null),
   schedules: schedulesSchema,
 });
 

@@ -1,8 +1,8 @@
 import * as yup from 'yup';
-import { tooLong, tooShort, V } from '../common/validation.js';
+import { optionalId as id, tooLong, tooShort, V } from '../common/validation.js';
 import { TICKET_STATUSES } from './tickets.types.js';
 
-const optionalId = yup.number().integer(V.integer).positive(V.integer).nullable();
+const optionalId = id();
 
 export const ticketCreateSchema = yup.object({
   contactId: yup.number().integer(V.integer).positive(V.required).required(V.required),

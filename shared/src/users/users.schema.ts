@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { tooLong, tooShort, V } from '../common/validation.js';
+import { optionalId, tooLong, tooShort, V } from '../common/validation.js';
 import { ALL_TICKET_VALUES, PROFILES } from './users.types.js';
 
 export const userNameSchema = yup.string().trim().required(V.required).min(2, tooShort).max(50, tooLong);
@@ -15,7 +15,7 @@ export const userCreateSchema = yup.object({
   password: passwordSchema.required(V.required),
   profile: yup.mixed<(typeof PROFILES)[number]>().oneOf(PROFILES, V.oneOf).default('user'),
   allTicket: yup.mixed<(typeof ALL_TICKET_VALUES)[number]>().oneOf(ALL_TICKET_VALUES, V.oneOf).default('desabled'),
-  whatsappId: yup.number().integer(V.integer).positive(V.integer).nullable().default(null),
+  whatsappId: optionalId().default(null),
   queueIds,
 });
 
@@ -30,7 +30,7 @@ export const userUpdateSchema = yup.object({
     .optional(),
   profile: yup.mixed<(typeof PROFILES)[number]>().oneOf(PROFILES, V.oneOf).optional(),
   allTicket: yup.mixed<(typeof ALL_TICKET_VALUES)[number]>().oneOf(ALL_TICKET_VALUES, V.oneOf).optional(),
-  whatsappId: yup.number().integer(V.integer).positive(V.integer).nullable().optional(),
+  whatsappId: optionalId().optional(),
   queueIds: queueIds.optional().default(undefined),
 });
 
