@@ -37,10 +37,16 @@ export const companySchema = yup.object({
 
 /**
  * Creating a company also creates its first admin, who signs in with the company's e-mail and this
- * password (the rule of the user form).
+ * password (the rule of the user form). Without one (the existing clients' form has no password
+ * field) the server makes one up and answers it once, as `adminPassword`.
  */
 export const companyCreateSchema = companySchema.shape({
-  password: yup.string().required(V.required).min(5, tooShort).max(50, tooLong),
+  password: yup
+    .string()
+    .transform((value: string | undefined) => (value === '' ? undefined : value))
+    .min(5, tooShort)
+    .max(50, tooLong)
+    .optional(),
 });
 
 /** PUT /companies/{id}/schedules: the company's business hours, one entry per weekday. */

@@ -10,6 +10,7 @@ import {
   type Company,
   type CompanyCreateInput,
   type CompanyInput,
+  type CreatedCompany,
   type SettingEntry,
   type SignupInput,
   type WeekdaySchedule,
@@ -21,7 +22,7 @@ import { like, likePattern, PAGE_SIZE, type ListQuery } from '../../common/pagin
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { isUniqueViolation } from '../../database/unique-violation.js';
 import { SessionManager } from '../gateway/session-manager.js';
-import { hashPassword } from '../sessions/passwords.js';
+import { generatedPassword, hashPassword } from '../sessions/passwords.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { PlanEntity } from '../plans/entities/plan.entity.js';
 import { toPlan } from '../plans/plans.mapper.js';
@@ -138,10 +139,11 @@ export class CompaniesService {
   }
 
   /** POST /companies: the company with the catalogue's settings and its first admin, in one transaction. */
-  async create(input: CompanyCreateInput): Promise<Company> {
+  async create(input: CompanyCreateInput): Promise<CreatedCompany> {
     await this.assertPlan(input.planId);
     await this.assertEmailFree(input.email);
-    const passwordHash = await hashPassword(input.password);
+    const generated = input.password ? null : generatedPassword();
+    const passwordHash = await hashPassword(input.password ?? generated!);
     const created = await this.createWithAdmin(
       {
         name: input.name,
@@ -155,7 +157,8 @@ export class CompaniesService {
       { name: input.name, email: input.email, passwordHash },
       input.campaignsEnabled === undefined ? {} : { campaignsEnabled: String(input.campaignsEnabled) },
     );
-    return this.read(created.id);
+    const company = await this.read(created.id);
+    return generated ? { ...company, adminPassword: generated } : company;
   }
 
   async update(id: number, input: CompanyInput): Promise<Company> {

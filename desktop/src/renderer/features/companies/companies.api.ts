@@ -1,4 +1,4 @@
-import type { CompaniesPage, Company, CompanyInput, Id, WeekdaySchedule } from '@atendo/shared';
+import type { CompaniesPage, Company, CompanyInput, CreatedCompany, Id, WeekdaySchedule } from '@atendo/shared';
 import { api } from '../../app/api';
 import type { AppThunk } from '../../app/store';
 
@@ -21,11 +21,12 @@ export const companiesApi = api.injectEndpoints({
     getCompany: build.query<Company, Id>({
       query: (id) => `/companies/${id}`,
     }),
-    createCompany: build.mutation<Company, CompanyPayload>({
+    createCompany: build.mutation<CreatedCompany, CompanyPayload>({
       query: (body) => ({ url: '/companies', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
-        dispatch(companySaved(data, true));
+        // The generated password is for the dialog that shows it once, not for the cache.
+        const { adminPassword: _shownOnce, ...company } = (await queryFulfilled).data;
+        dispatch(companySaved(company, true));
       },
     }),
     updateCompany: build.mutation<Company, { id: Id; changes: CompanyPayload }>({

@@ -3,6 +3,7 @@ import {
   type Company,
   companyCreateSchema,
   companySchema,
+  type CreatedCompany,
   RECURRENCES,
   type Recurrence,
   settingValue,
@@ -11,11 +12,13 @@ import { Button, Field, Input, makeStyles, Select, Switch, tokens } from '@fluen
 import { CalendarAddRegular } from '@fluentui/react-icons';
 import { endOfDay, format, isValid, parse } from 'date-fns';
 import { useFormik } from 'formik';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/FormDialog';
 import { fieldError, inputProps, useFormSave } from '../../../components/form';
 import { useListAllPlansQuery } from '../../plans/plans.api';
 import { type CompanyPayload, useCreateCompanyMutation, useUpdateCompanyMutation } from '../companies.api';
+import { GeneratedPasswordDialog } from './GeneratedPasswordDialog';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '680px', width: '100%' },
@@ -62,8 +65,13 @@ export function CompanyModal({ company, onClose }: CompanyModalProps) {
   const [createCompany] = useCreateCompanyMutation();
   const [updateCompany] = useUpdateCompanyMutation();
   const schema = company ? companySchema : companyCreateSchema;
+  // A company created without a password: its admin's password, made by the server, shown once.
+  const [created, setCreated] = useState<CreatedCompany | null>(null);
 
-  const save = useFormSave(t('settings.companies.saved'), onClose);
+  const save = useFormSave(t('settings.companies.saved'), (saved: CreatedCompany | null) => {
+    if (saved?.adminPassword) setCreated(saved);
+    else onClose();
+  });
   const formik = useFormik<CompanyForm>({
     initialValues: {
       name: company?.name ?? '',
@@ -87,11 +95,14 @@ export function CompanyModal({ company, onClose }: CompanyModalProps) {
         dueDate: values.dueDate,
         recurrence: values.recurrence,
         campaignsEnabled: values.campaignsEnabled,
-        ...(company ? {} : { password: values.password }),
+        ...(company || !values.password ? {} : { password: values.password }),
       };
       await save(helpers, async () => {
-        if (company) await updateCompany({ id: company.id, changes }).unwrap();
-        else await createCompany(changes).unwrap();
+        if (company) {
+          await updateCompany({ id: company.id, changes }).unwrap();
+          return null;
+        }
+        return createCompany(changes).unwrap();
       });
     },
   });
@@ -101,6 +112,10 @@ export function CompanyModal({ company, onClose }: CompanyModalProps) {
     const from = formik.values.dueDate ? new Date(formik.values.dueDate) : new Date();
     void formik.setFieldValue('dueDate', addRecurrence(from, formik.values.recurrence).toISOString());
   };
+
+  if (created?.adminPassword) {
+    return <GeneratedPasswordDialog email={created.email ?? ''} password={created.adminPassword} onClose={onClose} />;
+  }
 
   return (
     <FormDialog
@@ -125,7 +140,11 @@ export function CompanyModal({ company, onClose }: CompanyModalProps) {
         <Input {...inputProps(formik, 'phone')} type="tel" />
       </Field>
       {!company && (
-        <Field label={t('settings.companies.fields.password')} required {...fieldError(formik, 'password', i18n)}>
+        <Field
+          label={t('settings.companies.fields.password')}
+          hint={t('settings.companies.passwordHint')}
+          {...fieldError(formik, 'password', i18n)}
+        >
           <Input {...inputProps(formik, 'password')} type="password" autoComplete="new-password" />
         </Field>
       )}
