@@ -211,7 +211,7 @@ describe('Pix checkout', () => {
     expect(abroad.status).toBe(201);
   });
 
-  it('charges the plan as stored, reuses a live charge and refuses free plans and paid invoices', async () => {
+  it('charges the plan as stored, reuses a live charge and refuses paid invoices', async () => {
     const company = await signup();
     const [invoice] = await invoicesOf(company.token);
     const first = await t.request('POST', '/subscription', {
@@ -238,11 +238,6 @@ describe('Pix checkout', () => {
     expect(otherPlan.body.chargeId).not.toBe(first.body.chargeId);
     expect(otherPlan.body.valor.original).toBe('149.90');
 
-    const freeCharge = await t.request('POST', '/subscription', {
-      token: company.token,
-      body: { ...data, planId: free.id, invoiceId: invoice.id },
-    });
-    expect(freeCharge).toMatchObject({ status: 400, body: { error: 'ERR_NOTHING_TO_PAY' } });
     const noPlan = await t.request('POST', '/subscription', {
       token: company.token,
       body: { ...data, planId: 999_999, invoiceId: invoice.id },
@@ -255,6 +250,64 @@ describe('Pix checkout', () => {
       body: { ...data, planId: gold.id, invoiceId: invoice.id },
     });
     expect(paid).toMatchObject({ status: 409, body: { error: 'ERR_INVOICE_ALREADY_PAID' } });
+  });
+});
+
+describe('free plans', () => {
+  it('renew at once, with nothing to charge, as a payment would', async () => {
+    const company = await signup(free);
+    const before = await companyRow(company.companyId);
+    const [invoice] = await invoicesOf(company.token);
+    expect(invoice.value).toBe(0);
+    const socket = t.socket(company.token);
+    await nextEvent(socket, 'ready');
+    const told = nextEvent(socket, `company-${company.companyId}-payment`);
+    // The existing clients' body: the plan as JSON, no tax id.
+    const res = await t.request('POST', '/subscription', {
+      token: company.token,
+      body: { ...data, taxId: '', plan: JSON.stringify({ planId: free.id, title: 'Free' }), invoiceId: invoice.id },
+    });
+    const renewedUntil = addRecurrence(before.dueDate!, 'MENSAL').toISOString();
+    expect(res).toMatchObject({
+      status: 201,
+      body: { renewed: true, invoiceId: invoice.id, company: { id: company.companyId, dueDate: renewedUntil } },
+    });
+    expect(await told).toMatchObject({
+      action: 'CONCLUIDA',
+      invoiceId: invoice.id,
+      company: { dueDate: renewedUntil },
+    });
+    expect((await companyRow(company.companyId)).dueDate!.toISOString()).toBe(renewedUntil);
+    expect((await invoicesOf(company.token))[0]).toMatchObject({ id: invoice.id, status: 'paid', value: 0 });
+    // Once is enough.
+    const again = await t.request('POST', '/subscription', {
+      token: company.token,
+      body: { ...data, planId: free.id, invoiceId: invoice.id },
+    });
+    expect(again).toMatchObject({ status: 409, body: { error: 'ERR_INVOICE_ALREADY_PAID' } });
+  });
+
+  it('renew without a payment provider, which only paid plans need', async () => {
+    const off = await startTestApp({ PAYMENT_PROVIDER: 'none' });
+    try {
+      const plan = await off.app
+        .get(DataSource)
+        .getRepository(PlanEntity)
+        .save({ name: 'Free', users: 1, connections: 1, queues: 1, value: 0 });
+      const email = `free.${Date.now()}@pay.test`;
+      await off.request('POST', '/companies/cadastro', {
+        body: { name: 'Free Co', email, password: 'Company-pass-1', planId: plan.id },
+      });
+      const { token } = await off.login(email, 'Company-pass-1');
+      const [invoice] = (await off.request('GET', '/invoices/all', { token })).body;
+      const res = await off.request('POST', '/subscription', {
+        token,
+        body: { ...data, planId: plan.id, invoiceId: invoice.id },
+      });
+      expect(res).toMatchObject({ status: 201, body: { renewed: true } });
+    } finally {
+      await off.close();
+    }
   });
 });
 

@@ -12,19 +12,35 @@ export function isValidTaxId(value: string): boolean {
   return digits.length === 11 ? isValidCpf(digits) : digits.length === 14 ? isValidCnpj(digits) : false;
 }
 
+/**
+ * The existing clients name the chosen plan only inside `plan`, a JSON text of the plan they show
+ * (`{"title":…,"planId":3,…}`); a missing planId is taken from there.
+ */
+function withPlanIdFromPlan(body: unknown): unknown {
+  if (!body || typeof body !== 'object') return body;
+  const { planId, plan } = body as { planId?: unknown; plan?: unknown };
+  if ((planId !== undefined && planId !== null && planId !== '') || typeof plan !== 'string') return body;
+  try {
+    const parsed = JSON.parse(plan) as { planId?: unknown } | null;
+    return typeof parsed?.planId === 'number' ? { ...body, planId: parsed.planId } : body;
+  } catch {
+    return body;
+  }
+}
+
 /** Checkout step 1 (data): the fields the step requires before going on (spec §5). */
 export const checkoutDataSchema = yup.object({
   firstName: yup.string().trim().required(V.required).max(100, tooLong),
   lastName: yup.string().trim().max(100, tooLong).default(''),
-  // The CPF/CNPJ is asked of payers in Brazil only; elsewhere there is none to give.
+  // The CPF/CNPJ is required only where the payment provider needs it (the server says so in the
+  // subscription state's `taxIdRequired`, which the form passes as context); the existing clients
+  // have no such field at all.
   taxId: yup
     .string()
     .trim()
     .default('')
-    .when('country', {
-      is: 'Brasil',
-      then: (schema) => schema.required(V.required).test('taxId', V.taxId, (value) => !value || isValidTaxId(value)),
-    }),
+    .test('taxId', V.taxId, (value) => !value || isValidTaxId(value))
+    .when('$taxIdRequired', { is: true, then: (schema) => schema.required(V.required) }),
   address2: yup.string().trim().required(V.required).max(200, tooLong),
   city: yup.string().trim().required(V.required).max(100, tooLong),
   state: yup.string().trim().max(50, tooLong).default(''),
@@ -38,14 +54,16 @@ export const checkoutDataSchema = yup.object({
  * value on the server; `plan`, `price`, `users` and `connections` are what the existing clients send
  * alongside and are only echoed.
  */
-export const checkoutPlanSchema = yup.object({
-  planId: yup.number().typeError(V.required).integer(V.integer).positive(V.required).required(V.required),
-  plan: yup.string().max(2000, tooLong).default(''),
-  price: yup.number().typeError(V.number).min(0, V.min).default(0),
-  users: yup.number().typeError(V.number).integer(V.integer).min(0, V.min).default(0),
-  connections: yup.number().typeError(V.number).integer(V.integer).min(0, V.min).default(0),
-  invoiceId: yup.number().typeError(V.required).integer(V.integer).positive(V.required).required(V.required),
-});
+export const checkoutPlanSchema = yup
+  .object({
+    planId: yup.number().typeError(V.required).integer(V.integer).positive(V.required).required(V.required),
+    plan: yup.string().max(2000, tooLong).default(''),
+    price: yup.number().typeError(V.number).min(0, V.min).default(0),
+    users: yup.number().typeError(V.number).integer(V.integer).min(0, V.min).default(0),
+    connections: yup.number().typeError(V.number).integer(V.integer).min(0, V.min).default(0),
+    invoiceId: yup.number().typeError(V.required).integer(V.integer).positive(V.required).required(V.required),
+  })
+  .transform(withPlanIdFromPlan);
 
 /** POST /subscription: every step's fields together. */
 export const checkoutSchema = checkoutDataSchema.concat(checkoutPlanSchema);

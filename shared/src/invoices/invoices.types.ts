@@ -60,7 +60,21 @@ export interface SubscriptionState {
   openInvoice: Invoice | null;
   /** The payment provider in use, or null when payments are not configured on this server. */
   provider: string | null;
+  /** The provider needs the payer's CPF/CNPJ (checkout's `taxId`). */
+  taxIdRequired: boolean;
 }
+
+/**
+ * POST /subscription for a free plan: nothing to charge, so the invoice is settled at once and the
+ * licence renewed, as a payment would (the company also hears `company-{id}-payment` CONCLUIDA).
+ */
+export interface FreeRenewal {
+  renewed: true;
+  invoiceId: Id;
+  company: { id: Id; dueDate: IsoDate; planId: Id };
+}
+
+export type CheckoutResult = PixCharge | FreeRenewal;
 
 export const CHECKOUT_COUNTRIES = ['Brasil', 'United States'] as const;
 export const CHECKOUT_FALLBACK = { price: 49, users: 3 } as const;

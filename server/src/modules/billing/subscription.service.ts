@@ -1,8 +1,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { daysUntil, type CheckoutInput, type PixCharge, type SubscriptionState } from '@atendo/shared';
-import { DataSource, MoreThan, Repository } from 'typeorm';
+import {
+  daysUntil,
+  type CheckoutInput,
+  type CheckoutResult,
+  type FreeRenewal,
+  type PixCharge,
+  type SubscriptionState,
+} from '@atendo/shared';
+import { DataSource, MoreThan, Repository, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
 import { validated } from '../../common/validation.pipe.js';
@@ -22,6 +29,23 @@ import { PAYMENT_PROVIDER, PaymentProviderError, type PaymentProvider } from './
 
 /** A charge is offered again rather than issuing a new one while it has this much life left. */
 const REUSE_MARGIN_MS = 10 * 60_000;
+
+/** What settles an invoice: a paid charge, or a free plan's renewal. */
+interface Payment {
+  invoiceId: number;
+  companyId: number;
+  planId: number;
+  value: number;
+}
+
+interface Settlement {
+  companyId: number;
+  dueDate: Date;
+  planId: number;
+  invoiceId: number;
+  /** The company moved to another plan. */
+  moved: boolean;
+}
 
 export interface WebhookResult {
   received: true;
@@ -96,22 +120,24 @@ export class SubscriptionService {
       daysLeft: company.dueDate ? daysUntil(company.dueDate) : null,
       openInvoice: open ? toInvoice(open) : null,
       provider: this.provider?.name ?? null,
+      taxIdRequired: this.provider?.needsTaxId ?? false,
     };
   }
 
   /**
    * POST /subscription: a Pix charge for an open invoice of the caller's company, for the plan
    * chosen at checkout. The amount is the plan's value as stored, whatever price the client sends.
-   * A still-valid charge for the same invoice and plan is offered again instead of a new one.
+   * A still-valid charge for the same invoice and plan is offered again instead of a new one. A
+   * free plan has nothing to charge: the invoice is settled and the licence renewed at once.
    */
-  async checkout(auth: AuthUser, input: CheckoutInput): Promise<PixCharge> {
-    if (!this.provider) throw new DomainError('ERR_PAYMENTS_UNAVAILABLE');
+  async checkout(auth: AuthUser, input: CheckoutInput): Promise<CheckoutResult> {
     const invoice = await this.invoices.load(auth.companyId, input.invoiceId);
     if (!invoice) throw new DomainError('ERR_NO_INVOICE_FOUND');
     if (invoice.status === 'paid') throw new DomainError('ERR_INVOICE_ALREADY_PAID');
     const plan = await this.db.getRepository(PlanEntity).findOneBy({ id: input.planId });
     if (!plan) throw new DomainError('ERR_NO_PLAN_FOUND');
-    if (!(plan.value > 0)) throw new DomainError('ERR_NOTHING_TO_PAY');
+    if (!(plan.value > 0)) return this.renewFree({ invoiceId: invoice.id, companyId: auth.companyId, planId: plan.id });
+    if (!this.provider) throw new DomainError('ERR_PAYMENTS_UNAVAILABLE');
     if (this.provider.needsTaxId && !input.taxId) {
       throw new DomainError('ERR_VALIDATION', { fields: [{ field: 'taxId', message: 'validation.required' }] });
     }
@@ -184,7 +210,7 @@ export class SubscriptionService {
     const provider = this.provider.name;
     const eventId = webhookEventId(body);
     const chargeId = body.payment?.id ?? null;
-    let settled: { companyId: number; dueDate: Date; planId: number; invoiceId: number; moved: boolean } | null;
+    let settled: Settlement | null;
     try {
       settled = await this.db.transaction(async (em) => {
         await em.insert(PaymentEventEntity, { provider, eventId, event: body.event, providerChargeId: chargeId });
@@ -196,50 +222,63 @@ export class SubscriptionService {
         }
         const now = new Date();
         await em.update(PaymentChargeEntity, { id: charge.id, status: 'pending' }, { status: 'paid', paidAt: now });
-        const plan = await em.findOneBy(PlanEntity, { id: charge.planId });
-        // Only the first payment of an invoice renews the licence; a second charge paid for it
-        // (two tabs, two phones) is recorded on its charge and left to support to refund.
-        const won = await em.update(
-          InvoiceEntity,
-          { id: charge.invoiceId, status: 'open' },
-          {
-            status: 'paid',
-            paidAt: now,
-            value: charge.value,
-            planId: charge.planId,
-            ...(plan ? { detail: plan.name } : {}),
-          },
-        );
-        if (!won.affected) {
+        const paid = await this.settle(em, charge, now);
+        if (!paid) {
+          // Only the first payment of an invoice renews the licence; a second charge paid for it
+          // (two tabs, two phones) is recorded on its charge and left to support to refund.
           this.logger.warn(`charge ${chargeId} paid an invoice already paid (${charge.invoiceId})`);
-          return null;
         }
-        const company = await em.findOneByOrFail(CompanyEntity, { id: charge.companyId });
-        const dueDate = renewedDueDate(company.dueDate, company.recurrence, now);
-        const planId = plan ? plan.id : company.planId;
-        await em.update(CompanyEntity, { id: company.id }, { dueDate, planId });
-        return {
-          companyId: company.id,
-          dueDate,
-          planId,
-          invoiceId: charge.invoiceId,
-          moved: planId !== company.planId,
-        };
+        return paid;
       });
     } catch (error) {
       if (isUniqueViolation(error)) return { received: true, duplicate: true, paidInvoiceId: null };
       throw error;
     }
-    if (settled) {
-      this.logger.log(`invoice ${settled.invoiceId} paid: company ${settled.companyId} renewed`);
-      this.realtime.toCompany(settled.companyId, 'payment', {
-        action: 'CONCLUIDA',
-        company: { id: settled.companyId, dueDate: settled.dueDate.toISOString(), planId: settled.planId },
-        invoiceId: settled.invoiceId,
-      });
-      // Paying for another plan moves the company to it: its features and limits follow at once.
-      if (settled.moved) await this.plans.companyMoved(settled.companyId, settled.planId);
-    }
+    if (settled) await this.renewed(settled);
     return { received: true, duplicate: false, paidInvoiceId: settled?.invoiceId ?? null };
+  }
+
+  /** A free plan's invoice: settled for 0 at once, renewing the licence as a payment does. */
+  private async renewFree(free: Omit<Payment, 'value'>): Promise<FreeRenewal> {
+    const settled = await this.db.transaction((em) => this.settle(em, { ...free, value: 0 }, new Date()));
+    if (!settled) throw new DomainError('ERR_INVOICE_ALREADY_PAID');
+    await this.renewed(settled);
+    return {
+      renewed: true,
+      invoiceId: settled.invoiceId,
+      company: { id: settled.companyId, dueDate: settled.dueDate.toISOString(), planId: settled.planId },
+    };
+  }
+
+  /**
+   * Marks an open invoice paid (for the plan, at the value paid) and moves its company's due date by the
+   * recurrence and its plan to the one paid for. Null when the invoice was no longer open: the
+   * conditional update lets only one settlement win.
+   */
+  private async settle(em: EntityManager, payment: Payment, now: Date): Promise<Settlement | null> {
+    const { invoiceId, companyId, planId, value } = payment;
+    const plan = await em.findOneBy(PlanEntity, { id: planId });
+    const won = await em.update(
+      InvoiceEntity,
+      { id: invoiceId, status: 'open' },
+      { status: 'paid', paidAt: now, value, planId, ...(plan ? { detail: plan.name } : {}) },
+    );
+    if (!won.affected) return null;
+    const company = await em.findOneByOrFail(CompanyEntity, { id: companyId });
+    const dueDate = renewedDueDate(company.dueDate, company.recurrence, now);
+    const newPlanId = plan ? plan.id : company.planId;
+    await em.update(CompanyEntity, { id: company.id }, { dueDate, planId: newPlanId });
+    return { companyId, dueDate, planId: newPlanId, invoiceId, moved: newPlanId !== company.planId };
+  }
+
+  /** Tells the company's screens of the renewal; a move to another plan applies its features at once. */
+  private async renewed(settled: Settlement): Promise<void> {
+    this.logger.log(`invoice ${settled.invoiceId} paid: company ${settled.companyId} renewed`);
+    this.realtime.toCompany(settled.companyId, 'payment', {
+      action: 'CONCLUIDA',
+      company: { id: settled.companyId, dueDate: settled.dueDate.toISOString(), planId: settled.planId },
+      invoiceId: settled.invoiceId,
+    });
+    if (settled.moved) await this.plans.companyMoved(settled.companyId, settled.planId);
   }
 }

@@ -3,7 +3,7 @@ import {
   type CompanyEventPayloads,
   type Invoice,
   INVOICES_PAGE_SIZE,
-  type PixCharge,
+  type CheckoutResult,
   type SubscriptionState,
 } from '@atendo/shared';
 import { api } from '../../app/api';
@@ -29,7 +29,8 @@ export const invoicesApi = api.injectEndpoints({
       query: () => '/subscription',
       providesTags: ['Subscription'],
     }),
-    checkout: build.mutation<PixCharge, CheckoutInput>({
+    /** A Pix charge to pay, or (a free plan) the licence already renewed. */
+    checkout: build.mutation<CheckoutResult, CheckoutInput>({
       query: (body) => ({ url: '/subscription', method: 'POST', body }),
     }),
   }),

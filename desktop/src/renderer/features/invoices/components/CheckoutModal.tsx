@@ -3,6 +3,7 @@ import {
   CHECKOUT_SUCCESS_REDIRECT_MS,
   checkoutDataSchema,
   type CheckoutData,
+  type CheckoutResult,
   type Invoice,
   type PixCharge,
   type Plan,
@@ -31,7 +32,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { CheckmarkCircleRegular, CopyRegular } from '@fluentui/react-icons';
-import { useFormik } from 'formik';
+import { useFormik, validateYupSchema, yupToFormErrors } from 'formik';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +43,7 @@ import { useCompanyEvent } from '../../../app/socket';
 import { useNotify } from '../../../app/toasts';
 import { fieldError } from '../../../components/form';
 import { useListPublicPlansQuery } from '../../plans/plans.api';
-import { useCheckoutMutation } from '../invoices.api';
+import { useCheckoutMutation, useSubscriptionStateQuery } from '../invoices.api';
 
 /** Spec §2: the Pix QR code is drawn 256 px wide. */
 const QR_SIZE = 256;
@@ -97,7 +98,7 @@ const emptyData: CheckoutData = {
 /**
  * The checkout of spec §2/§4: data, plan, review, then the Pix charge as a QR code. It waits for the
  * company's payment event (action CONCLUIDA) for this invoice, shows the renewed licence with its new
- * due date, and goes home after 4 seconds.
+ * due date, and goes home after 4 seconds. A free plan renews at once, with nothing to pay.
  */
 export function CheckoutModal({ invoice, currentPlanId, onClose }: CheckoutModalProps) {
   const { t, i18n } = useTranslation();
@@ -106,6 +107,8 @@ export function CheckoutModal({ invoice, currentPlanId, onClose }: CheckoutModal
   const navigate = useNavigate();
   const { data: plans = [], isLoading: plansLoading } = useListPublicPlansQuery();
   const [checkout, { isLoading: charging }] = useCheckoutMutation();
+  // The payment provider decides whether a CPF/CNPJ is needed; without one there is none to ask.
+  const taxIdRequired = useSubscriptionStateQuery().data?.taxIdRequired ?? false;
   const [step, setStep] = useState<Step>(0);
   const [planId, setPlanId] = useState<number | null>(currentPlanId ?? invoice.planId);
   const [charge, setCharge] = useState<PixCharge | null>(null);
@@ -114,9 +117,14 @@ export function CheckoutModal({ invoice, currentPlanId, onClose }: CheckoutModal
 
   const form = useFormik<CheckoutData>({
     initialValues: emptyData,
-    validationSchema: checkoutDataSchema,
+    validate: (values) =>
+      validateYupSchema(values, checkoutDataSchema, false, { taxIdRequired }).then(
+        () => ({}),
+        (error: unknown) => yupToFormErrors(error),
+      ),
     onSubmit: () => setStep(1),
   });
+  const free = plan !== undefined && !(plan.value > 0);
 
   useCompanyEvent('payment', (event) => {
     if (event.invoiceId !== invoice.id || renewedUntil) return;
@@ -136,7 +144,7 @@ export function CheckoutModal({ invoice, currentPlanId, onClose }: CheckoutModal
   const pay = async () => {
     if (!plan) return;
     try {
-      const result = await checkout({
+      const result: CheckoutResult = await checkout({
         ...form.values,
         planId: plan.id,
         plan: JSON.stringify({ planId: plan.id, title: plan.name }),
@@ -145,7 +153,8 @@ export function CheckoutModal({ invoice, currentPlanId, onClose }: CheckoutModal
         connections: plan.connections,
         invoiceId: invoice.id,
       }).unwrap();
-      setCharge(result);
+      if ('renewed' in result) setRenewedUntil(result.company.dueDate);
+      else setCharge(result);
       setStep(3);
     } catch (failure) {
       const fields = serverFieldErrors(failure);
@@ -214,7 +223,8 @@ export function CheckoutModal({ invoice, currentPlanId, onClose }: CheckoutModal
                     ))}
                   </Select>
                 </Field>
-                {form.values.country === 'Brasil' && textField('taxId', t('invoices.checkout.fields.taxId'), true)}
+                {form.values.country === 'Brasil' &&
+                  textField('taxId', t('invoices.checkout.fields.taxId'), taxIdRequired)}
                 {textField('address2', t('invoices.checkout.fields.address'), true)}
                 <div className={styles.row}>
                   {textField('city', t('invoices.checkout.fields.city'), true)}
@@ -242,7 +252,6 @@ export function CheckoutModal({ invoice, currentPlanId, onClose }: CheckoutModal
                       <Radio
                         key={p.id}
                         value={String(p.id)}
-                        disabled={!(p.value > 0)}
                         label={t('invoices.checkout.planOption', {
                           name: p.name,
                           price: p.value > 0 ? formatMoney(p.value) : t('invoices.checkout.free'),
@@ -283,11 +292,11 @@ export function CheckoutModal({ invoice, currentPlanId, onClose }: CheckoutModal
                   })}
                 </Text>
                 <Text className={styles.label}>{t('invoices.checkout.review.total')}</Text>
-                <Text weight="semibold">{formatMoney(plan.value)}</Text>
+                <Text weight="semibold">{free ? t('invoices.checkout.free') : formatMoney(plan.value)}</Text>
               </div>
             )}
 
-            {step === 3 && charge && (
+            {step === 3 && (charge || renewedUntil) && (
               <div className={styles.pix}>
                 {renewedUntil ? (
                   <MessageBar intent="success" icon={<CheckmarkCircleRegular />}>
@@ -297,27 +306,29 @@ export function CheckoutModal({ invoice, currentPlanId, onClose }: CheckoutModal
                     </MessageBarBody>
                   </MessageBar>
                 ) : (
-                  <>
-                    <Text>{t('invoices.checkout.scan', { value: formatMoney(Number(charge.valor.original)) })}</Text>
-                    <div className={styles.qr}>
-                      <QRCodeSVG
-                        value={charge.qrcode.qrcode}
-                        size={QR_SIZE}
-                        role="img"
-                        aria-label={t('invoices.checkout.qrLabel')}
-                      />
-                    </div>
-                    <Field label={t('invoices.checkout.copyPaste')} className={styles.code}>
-                      <Textarea readOnly value={charge.qrcode.qrcode} resize="vertical" />
-                    </Field>
-                    <Button icon={<CopyRegular />} onClick={() => void copy()}>
-                      {t('invoices.checkout.copy')}
-                    </Button>
-                    <div className={styles.waiting} role="status">
-                      <Spinner size="tiny" />
-                      <Text>{t('invoices.checkout.waiting', { date: formatDate(charge.expiresAt) })}</Text>
-                    </div>
-                  </>
+                  charge && (
+                    <>
+                      <Text>{t('invoices.checkout.scan', { value: formatMoney(Number(charge.valor.original)) })}</Text>
+                      <div className={styles.qr}>
+                        <QRCodeSVG
+                          value={charge.qrcode.qrcode}
+                          size={QR_SIZE}
+                          role="img"
+                          aria-label={t('invoices.checkout.qrLabel')}
+                        />
+                      </div>
+                      <Field label={t('invoices.checkout.copyPaste')} className={styles.code}>
+                        <Textarea readOnly value={charge.qrcode.qrcode} resize="vertical" />
+                      </Field>
+                      <Button icon={<CopyRegular />} onClick={() => void copy()}>
+                        {t('invoices.checkout.copy')}
+                      </Button>
+                      <div className={styles.waiting} role="status">
+                        <Spinner size="tiny" />
+                        <Text>{t('invoices.checkout.waiting', { date: formatDate(charge.expiresAt) })}</Text>
+                      </div>
+                    </>
+                  )
                 )}
               </div>
             )}
@@ -334,7 +345,7 @@ export function CheckoutModal({ invoice, currentPlanId, onClose }: CheckoutModal
               </Button>
             )}
             {step === 1 && (
-              <Button appearance="primary" disabled={!plan || !(plan.value > 0)} onClick={() => setStep(2)}>
+              <Button appearance="primary" disabled={!plan} onClick={() => setStep(2)}>
                 {t('invoices.checkout.next')}
               </Button>
             )}
@@ -345,7 +356,7 @@ export function CheckoutModal({ invoice, currentPlanId, onClose }: CheckoutModal
                 icon={charging ? <Spinner size="tiny" /> : undefined}
                 onClick={() => void pay()}
               >
-                {t('invoices.checkout.pay')}
+                {free ? t('invoices.checkout.renewFree') : t('invoices.checkout.pay')}
               </Button>
             )}
             {step === 3 && (

@@ -99,7 +99,12 @@ export function SubscriptionPage() {
         )}
         {mayPay &&
           (openInvoice ? (
-            <Button appearance="primary" disabled={data.provider === null} onClick={() => setPaying(openInvoice)}>
+            <Button
+              appearance="primary"
+              // Without a payment provider only a free plan can be renewed, and that needs none.
+              disabled={data.provider === null && !(plan && !(plan.value > 0))}
+              onClick={() => setPaying(openInvoice)}
+            >
               {t('invoices.subscription.signNow')}
             </Button>
           ) : (
