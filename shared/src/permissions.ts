@@ -62,12 +62,18 @@ const SUPERVISOR: Permission[] = [
   'tags:kanbanToggle',
 ];
 
+/**
+ * Agents read a waiting customer's conversation before taking it (read-only, from the waiting
+ * list), as the people who run the team do.
+ */
+const USER: Permission[] = ['tickets:peek'];
+
 const SUPER: Permission[] = ['companies:manage', 'plans:manage', 'helps:manage', 'announcements:manage'];
 
 export const ROLE_PERMISSIONS: Record<Profile, readonly Permission[]> = {
   admin: ADMIN,
   supervisor: SUPERVISOR,
-  user: [],
+  user: USER,
 };
 
 export interface PermissionSubject {

@@ -27,8 +27,11 @@ export interface CompanyEventPayloads {
   user: { action: 'create' | 'update'; user: User } | { action: 'delete'; userId: Id };
   queue: { action: 'create' | 'update'; queue: Queue } | { action: 'delete'; queueId: Id };
   settings: { action: 'update'; setting: { key: string; value: string } };
-  /** Sent to the sockets of a session that a newer sign-in of the same user has ended. */
-  auth: { action: 'update'; user: { id: Id } };
+  /**
+   * Sent to the sockets of a session that was ended: by a newer sign-in of the same user (no
+   * reason, as the existing clients know it), or by a reset of the account's password.
+   */
+  auth: { action: 'update'; user: { id: Id }; reason?: 'password-reset' };
   chat: { action: 'new-message'; chatId: Id; newMessage: ChatMessage; chat: Chat } | { action: 'update'; chat: Chat };
   announcement: { action: 'create' | 'update'; record: Announcement } | { action: 'delete'; id: Id };
   /** The company's plan changed (it moved to another, or its plan was edited): limits and features follow. */
@@ -43,9 +46,16 @@ export function companyEvent<S extends CompanyEventSuffix>(companyId: Id, suffix
   return `company-${companyId}-${suffix}` as `company-${number}-${S}`;
 }
 
+/**
+ * Platform-wide announcements under the one name the existing clients listen to, whatever their
+ * company; the same payloads also go out company-scoped as `company-{id}-announcement`.
+ */
+export const PLATFORM_ANNOUNCEMENT_EVENT = 'company-announcement';
+
 /** Server to client: the fixed events plus every company-scoped one. */
 export type ServerToClientEvents = {
   ready: () => void;
+  [PLATFORM_ANNOUNCEMENT_EVENT]: (payload: CompanyEventPayloads['announcement']) => void;
 } & {
   [K in CompanyEventSuffix as `company-${number}-${K}`]: (payload: CompanyEventPayloads[K]) => void;
 };

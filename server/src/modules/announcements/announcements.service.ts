@@ -128,23 +128,28 @@ export class AnnouncementsService {
   }
 
   /**
-   * Platform-wide: every company's sockets hear `company-{id}-announcement`. An inactive one reaches
-   * only the super-admins' sockets; everyone else is told it is gone, so no draft leaks and a retired
-   * notice leaves every popover at once.
+   * Platform-wide: every company's sockets hear `company-{id}-announcement`, and the unscoped
+   * `company-announcement` the existing clients listen to. An inactive one reaches only the
+   * super-admins' sockets; everyone else is told it is gone, so no draft leaks and a retired notice
+   * leaves every popover at once.
    */
   private async broadcast(action: 'create' | 'update' | 'delete', record: Announcement): Promise<void> {
     const companies = await this.companies.find({ select: { id: true } });
+    const everyone = companies.map(({ id }) => rooms.company(id));
     const gone: CompanyEventPayloads['announcement'] = { action: 'delete', id: record.id };
     if (action === 'delete' || record.status) {
       const payload: CompanyEventPayloads['announcement'] = action === 'delete' ? gone : { action, record };
       for (const { id } of companies) this.realtime.toCompany(id, 'announcement', payload);
+      this.realtime.announce(everyone, payload);
       return;
     }
     const supers = await this.users.find({ where: { super: true }, select: { id: true, companyId: true } });
     const superRooms = supers.map((u) => rooms.user(u.companyId, u.id));
     for (const { id } of companies) this.realtime.toRooms([rooms.company(id)], id, 'announcement', gone, superRooms);
+    this.realtime.announce(everyone, gone, superRooms);
     for (const u of supers) {
       this.realtime.toRoom(rooms.user(u.companyId, u.id), u.companyId, 'announcement', { action, record });
     }
+    this.realtime.announce(superRooms, { action, record });
   }
 }

@@ -54,6 +54,7 @@ export class MessagesController {
   private async sendMedia(auth: AuthUser, id: number, request: FastifyRequest) {
     const files: UploadedFile[] = [];
     const fields: Record<string, string> = {};
+    const bodies: string[] = [];
     try {
       for await (const part of request.parts({ limits: { fileSize: MEDIA_MAX_BYTES, files: MAX_FILES } })) {
         if (part.type === 'file') {
@@ -62,7 +63,8 @@ export class MessagesController {
             files.push({ data, mimetype: part.mimetype, filename: part.filename || 'file' });
           }
         } else if (typeof part.value === 'string') {
-          fields[part.fieldname] = part.value;
+          if (part.fieldname === 'body') bodies.push(part.value);
+          else fields[part.fieldname] = part.value;
         }
       }
     } catch (error) {
@@ -75,7 +77,7 @@ export class MessagesController {
     }
     const quotedMsgId = Number(fields.quotedMsgId);
     return this.messages.sendMedia(auth, id, files, {
-      body: fields.body,
+      bodies,
       quotedMsgId: Number.isSafeInteger(quotedMsgId) && quotedMsgId > 0 ? quotedMsgId : null,
       voice: fields.voice === 'true' || files.every((f) => /^audio-record/i.test(f.filename)),
     });

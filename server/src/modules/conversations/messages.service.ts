@@ -47,8 +47,14 @@ export interface UploadedFile {
   filename: string;
 }
 
-/** What an agent (or the server on their behalf) sends into a ticket. */
-export type Outgoing = { body: string } | { body: string; media: UploadedFile; voice?: boolean };
+/**
+ * What an agent (or the server on their behalf) sends into a ticket. `automatic` marks the
+ * server's own texts (greetings, menus, notices): they never become the ticket's preview, which
+ * keeps showing what the customer or an agent last wrote.
+ */
+export type Outgoing = ({ body: string } | { body: string; media: UploadedFile; voice?: boolean }) & {
+  automatic?: boolean;
+};
 
 @Injectable()
 export class MessagesService {
@@ -103,7 +109,8 @@ export class MessagesService {
   /**
    * The conversation with the ticket's contact across all its tickets (the thread marks where one
    * ticket ends and the next starts), newest page first, oldest first within a page. Opening it
-   * clears the unread count when the reader is the ticket's agent.
+   * clears the unread count: whoever may see the ticket and reads it has read it, as the existing
+   * clients expect (their badges wait for this).
    */
   async list(auth: AuthUser, ticketId: number, query: MessageListQuery): Promise<MessagesPage> {
     const { entity } = await this.reader.accessible(auth, { id: ticketId });
@@ -136,16 +143,11 @@ export class MessagesService {
       rows = rows.slice(0, MESSAGES_PAGE_SIZE).reverse();
     }
     const firstPage = !query.since && !query.before && query.pageNumber === 1;
-    if (firstPage && entity.unreadMessages > 0 && this.readsAsAgent(auth, entity)) {
+    if (firstPage && entity.unreadMessages > 0) {
       await this.clearUnread(entity);
       entity.unreadMessages = 0;
     }
     return { messages: rows.map((m) => toMessage(m)), ticket: await this.reader.shape(entity), hasMore };
-  }
-
-  /** "Their" ticket: they own it, or it is open with nobody assigned. Peeking admins leave it unread. */
-  private readsAsAgent(auth: AuthUser, ticket: TicketEntity): boolean {
-    return ticket.userId === auth.userId || (ticket.status === 'open' && ticket.userId === null);
   }
 
   private async clearUnread(ticket: TicketEntity): Promise<void> {
@@ -176,14 +178,18 @@ export class MessagesService {
     auth: AuthUser,
     ticketId: number,
     files: UploadedFile[],
-    input: { body?: string; quotedMsgId?: number | null; voice?: boolean },
+    input: { bodies: string[]; quotedMsgId?: number | null; voice?: boolean },
   ): Promise<Message[]> {
     const ticket = await this.openTicket(auth, ticketId);
     const quoted = await this.quoted(ticket, input.quotedMsgId);
     const sent: Message[] = [];
-    // One WhatsApp message per file, in order; the text goes with the first one as its caption.
+    // One WhatsApp message per file, in order. The existing clients send one `body` per file (its
+    // name, or a caption); a single `body` is the first file's caption. A file without a caption
+    // keeps its own name.
+    const perFile = input.bodies.length === files.length;
     for (const [i, file] of files.entries()) {
-      const body = (i === 0 && input.body?.trim()) || file.filename;
+      const given = perFile ? input.bodies[i] : i === 0 ? input.bodies[0] : undefined;
+      const body = given?.trim() || file.filename;
       sent.push(
         (await this.deliver(ticket, { body, media: file, voice: input.voice }, i === 0 ? quoted : null)).message,
       );
@@ -263,7 +269,12 @@ export class MessagesService {
       // The ticket row before the message (see InboundPipeline.storeIn: no lock upgrade, no deadlock).
       await em
         .getRepository(TicketEntity)
-        .update({ id: ticket.id }, { lastMessage: previewOf(outgoing.body, mediaType), updatedAt: now });
+        .update(
+          { id: ticket.id },
+          outgoing.automatic
+            ? { updatedAt: now }
+            : { lastMessage: previewOf(outgoing.body, mediaType), updatedAt: now },
+        );
       let messageId: number;
       try {
         const inserted = await em.getRepository(MessageEntity).insert({

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Contact, Message, Ticket } from '@atendo/shared';
+import type { Contact, Message, Ticket, TicketStatus } from '@atendo/shared';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { ticketRooms, type TicketPlace } from './visibility.js';
 
@@ -14,14 +14,25 @@ type Placed = TicketPlace & { id: number; uuid: string; companyId: number };
 export class TicketEvents {
   constructor(private readonly realtime: RealtimeService) {}
 
-  ticketUpdated(ticket: Ticket, before?: TicketPlace): void {
+  /**
+   * `before` is where the ticket was, when a change may have moved it. The existing clients keep a
+   * list per status and drop a ticket from one only on `delete`: a ticket that changed status
+   * (accepted, returned, resolved, reopened) is first deleted for everyone who saw it, then updated.
+   * A ticket that only moved (transferred) is deleted where it is no longer seen.
+   */
+  ticketUpdated(ticket: Ticket, before?: TicketPlace & { status?: TicketStatus }): void {
     const now = ticketRooms(ticket.companyId, ticket);
+    const moved = !!before && (before.queueId !== ticket.queueId || before.userId !== ticket.userId);
+    const statusChanged = before?.status !== undefined && before.status !== ticket.status;
+    if (before && (moved || statusChanged)) {
+      const old = ticketRooms(ticket.companyId, { ...ticket, ...before });
+      const viewersNow = now.slice(0, -2);
+      const gone = { action: 'delete' as const, ticketId: ticket.id };
+      if (statusChanged) this.realtime.toRooms([...new Set([...old, ...now])], ticket.companyId, 'ticket', gone);
+      else this.realtime.toRooms(old, ticket.companyId, 'ticket', gone, viewersNow);
+      if (moved) for (const room of now.slice(-2)) this.realtime.evict(room, viewersNow);
+    }
     this.realtime.toRooms(now, ticket.companyId, 'ticket', { action: 'update', ticket });
-    if (!before || (before.queueId === ticket.queueId && before.userId === ticket.userId)) return;
-    const old = ticketRooms(ticket.companyId, { ...ticket, ...before });
-    const viewersNow = now.slice(0, -2);
-    this.realtime.toRooms(old, ticket.companyId, 'ticket', { action: 'delete', ticketId: ticket.id }, viewersNow);
-    for (const room of now.slice(-2)) this.realtime.evict(room, viewersNow);
   }
 
   ticketDeleted(ticket: Placed): void {

@@ -372,7 +372,7 @@ export class TicketsService {
           ticketId: ticket.id,
           now: new Date(),
         });
-        await this.messages.deliver(ticket, { body: filled });
+        await this.messages.deliver(ticket, { body: filled, automatic: true });
         if (rating) {
           await this.tx.run(`contact:${ticket.contactId}`, (em) =>
             em.getRepository(TicketEntity).update({ id: ticket.id }, { awaitingRating: true, updatedAt: new Date() }),

@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { companyEvent, rooms, type CompanyEventPayloads, type CompanyEventSuffix } from '@atendo/shared';
+import {
+  companyEvent,
+  PLATFORM_ANNOUNCEMENT_EVENT,
+  rooms,
+  type CompanyEventPayloads,
+  type CompanyEventSuffix,
+} from '@atendo/shared';
 import type { Server } from 'socket.io';
 
 /**
@@ -43,6 +49,13 @@ export class RealtimeService {
     if (!this.server || !to.length) return;
     const target = except.length ? this.server.to(to).except(except) : this.server.to(to);
     target.emit(companyEvent(companyId, suffix), payload);
+  }
+
+  /** A platform-wide announcement under its one unscoped name, to the sockets of `to` but not of `except`. */
+  announce(to: string[], payload: CompanyEventPayloads['announcement'], except: string[] = []): void {
+    if (!this.server || !to.length) return;
+    const target = except.length ? this.server.to(to).except(except) : this.server.to(to);
+    target.emit(PLATFORM_ANNOUNCEMENT_EVENT, payload);
   }
 
   /** Makes the sockets of `room` that are in none of `keep` leave it (on every node, with Redis). */

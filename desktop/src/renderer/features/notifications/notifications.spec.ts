@@ -29,12 +29,15 @@ describe('notifications', () => {
     expect(inboundDecision(event({}), viewer, { uuid: 'abc', focused: false })).toEqual({ sound: true, notify: true });
   });
 
-  it('includes waiting tickets only with allTicket enabled, and only of own queues', () => {
+  it('includes waiting tickets of own queues, and queueless ones only with allTicket enabled', () => {
     const waiting = { status: 'pending' as const, userId: null };
-    expect(concernsViewer(ticketOf(waiting), viewer)).toBe(false);
-    expect(concernsViewer(ticketOf(waiting), { ...viewer, allTicket: 'enabled' })).toBe(true);
+    expect(concernsViewer(ticketOf(waiting), viewer)).toBe(true);
+    expect(concernsViewer(ticketOf({ ...waiting, queueId: 5 }), viewer)).toBe(false);
+    expect(concernsViewer(ticketOf({ ...waiting, queueId: null }), viewer)).toBe(false);
+    expect(concernsViewer(ticketOf({ ...waiting, queueId: null }), { ...viewer, allTicket: 'enabled' })).toBe(true);
     expect(concernsViewer(ticketOf({ queueId: 5 }), viewer)).toBe(false);
     expect(concernsViewer(ticketOf({ queueId: 5 }), { ...viewer, isAdmin: true })).toBe(true);
+    expect(concernsViewer(ticketOf({ status: 'closed' }), viewer)).toBe(false);
   });
 
   it('previews text, and labels media', () => {

@@ -8,13 +8,15 @@ export interface NotifyViewer {
   isAdmin: boolean;
 }
 
-/** Whether a ticket is one this user is told about: theirs, or waiting when allTicket is enabled. */
+/**
+ * Whether a ticket is one this user is told about: theirs, or nobody's yet in one of their queues.
+ * allTicket is about the tickets no queue has taken: only those wait for it to be enabled.
+ */
 export function concernsViewer(ticket: Ticket, viewer: NotifyViewer): boolean {
   if (ticket.status === 'closed') return false;
   if (ticket.userId !== null && ticket.userId !== viewer.id) return false;
-  if (ticket.status === 'pending' && viewer.allTicket !== 'enabled') return false;
-  if (ticket.queueId !== null && !viewer.isAdmin && !viewer.queues.some((q) => q.id === ticket.queueId)) return false;
-  return true;
+  if (ticket.queueId === null) return ticket.userId === viewer.id || viewer.allTicket === 'enabled';
+  return viewer.isAdmin || viewer.queues.some((q) => q.id === ticket.queueId);
 }
 
 export type InboundDecision = { sound: boolean; notify: boolean };

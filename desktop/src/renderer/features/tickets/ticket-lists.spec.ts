@@ -128,13 +128,17 @@ describe('ticketListDecision', () => {
     expect(ticketListDecision(ticket(1), args('search'), me)).toBe('unknown');
   });
 
-  it('lists unread tickets: own open ones, and waiting ones with allTicket enabled', () => {
+  it('lists unread tickets: own open ones, waiting ones of own queues, and queueless ones with allTicket', () => {
     const unread = ticket(4, { unreadMessages: 2 });
     expect(ticketListDecision(unread, args('unread'), me)).toBe('fits');
     expect(ticketListDecision({ ...unread, unreadMessages: 0 }, args('unread'), me)).toBe('out');
+    // A new customer in one of my queues counts whatever allTicket says: it is about queueless tickets.
     const waiting = ticket(4, { unreadMessages: 1, status: 'pending', userId: null });
-    expect(ticketListDecision(waiting, args('unread'), me)).toBe('out');
-    expect(ticketListDecision(waiting, args('unread'), { ...me, allTicket: 'enabled' })).toBe('fits');
+    expect(ticketListDecision(waiting, args('unread'), me)).toBe('fits');
+    expect(ticketListDecision({ ...waiting, queueId: 9 }, args('unread'), me)).toBe('out');
+    const queueless = { ...waiting, queueId: null };
+    expect(ticketListDecision(queueless, args('unread'), me)).toBe('out');
+    expect(ticketListDecision(queueless, args('unread'), { ...me, allTicket: 'enabled' })).toBe('fits');
   });
 });
 

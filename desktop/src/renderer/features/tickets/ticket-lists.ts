@@ -84,7 +84,8 @@ export function ticketListDecision(ticket: Ticket, args: TicketListArgs, viewer:
   if (args.kind === 'unread') {
     if (ticket.unreadMessages <= 0) return 'out';
     if (ticket.status === 'open') return ticket.userId === viewer.id || ticket.userId === null ? 'fits' : 'out';
-    if (ticket.status === 'pending') return viewer.allTicket === 'enabled' ? 'fits' : 'out';
+    // Waiting tickets in sight: the queue's members see theirs, allTicket opens the queueless ones.
+    if (ticket.status === 'pending') return 'fits';
     return 'out';
   }
   if (ticket.status !== args.kind) return 'out';

@@ -142,7 +142,7 @@ export class InboundPipeline implements InboundSink {
     for (const text of texts) {
       const body = fillVariables(text, { contactName: ticket.contact?.name ?? '', ticketId, now: new Date() });
       try {
-        await this.messages.deliver(ticket, { body });
+        await this.messages.deliver(ticket, { body, automatic: true });
       } catch (error) {
         this.logger.warn(`ticket ${ticketId}: the bot message was not sent (${String(error)})`);
       }

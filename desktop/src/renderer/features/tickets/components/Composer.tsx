@@ -24,8 +24,9 @@ import {
   SignatureRegular,
   StopRegular,
 } from '@fluentui/react-icons';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { errorText } from '../../../app/errors';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../app/storage';
 import { useAppSelector } from '../../../app/store';
@@ -33,6 +34,7 @@ import { useNotify } from '../../../app/toasts';
 import { selectSessionUser } from '../../auth/auth.slice';
 import { useListQuickMessagesQuery } from '../../quick-messages/quick-messages.api';
 import { quickAnswerOptions, sendableText, signBody } from '../thread';
+import { ticketRouteState } from '../ticket-route';
 import { useSendMediaMutation, useSendMessageMutation } from '../tickets.api';
 import { EmojiPicker } from './EmojiPicker';
 import { useVoiceRecorder } from './useVoiceRecorder';
@@ -130,6 +132,13 @@ export function Composer({ ticket, replyTo, onClearReply }: ComposerProps) {
 
   const fail = (failure: unknown) => notify.error(errorText(i18n, failure));
 
+  // Just accepted or reopened: the agent is here to answer.
+  const location = useLocation();
+  const focusRequested = ticketRouteState(location.state)?.focusComposer === true;
+  useEffect(() => {
+    if (focusRequested && enabled) textArea.current?.focus();
+  }, [focusRequested, enabled, location.key]);
+
   const sendVoice = async (file: File) => {
     const form = new FormData();
     form.append('fromMe', 'true');
@@ -154,15 +163,21 @@ export function Composer({ ticket, replyTo, onClearReply }: ComposerProps) {
   const send = async () => {
     if (!enabled || !user) return;
     if (files.length) {
+      // One `body` per file, as the existing clients send them: each file keeps its own name, and
+      // the text typed (if any) goes with the first as its caption.
+      const caption = sendableText(text) ? signBody(text.trim(), user.name, sign) : '';
       const form = new FormData();
       form.append('fromMe', 'true');
-      for (const file of files) {
+      files.forEach((file, index) => {
         form.append('medias', file);
-        form.append('body', file.name);
-      }
+        form.append('body', index === 0 && caption ? caption : file.name);
+      });
+      if (replyTo) form.append('quotedMsgId', String(replyTo.id));
       try {
         await sendMedia({ ticketId: ticket.id, form }).unwrap();
         setFiles([]);
+        setText('');
+        onClearReply();
       } catch (failure) {
         fail(failure);
       }
@@ -312,11 +327,10 @@ export function Composer({ ticket, replyTo, onClearReply }: ComposerProps) {
               ref={textArea}
               className={styles.input}
               aria-label={t('tickets.composer.label')}
-              placeholder={t('tickets.composer.placeholder')}
+              placeholder={files.length ? t('tickets.composer.captionPlaceholder') : t('tickets.composer.placeholder')}
               value={text}
               rows={rows}
               resize="none"
-              disabled={files.length > 0}
               onChange={(_event, data) => {
                 setText(data.value);
                 setActiveSuggestion(0);

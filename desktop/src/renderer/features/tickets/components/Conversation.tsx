@@ -29,30 +29,45 @@ function isForbidden(error: unknown): boolean {
   return body?.error === 'ERR_NO_PERMISSION' || status === 403;
 }
 
+function isMissing(error: unknown): boolean {
+  return (error as { status?: unknown } | undefined)?.status === 404;
+}
+
 export function Conversation({ uuid }: { uuid: string }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
   const notify = useNotify();
-  const { data: ticket, error } = useGetTicketByUuidQuery(uuid);
+  const { data: ticket, error, refetch } = useGetTicketByUuidQuery(uuid);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [replyTo, setReplyTo] = useState<Message | null>(null);
-  // Our own delete also comes back as an event; only someone else's deserves the toast.
-  const deletingOwn = useRef(false);
+  // This user deleted or transferred the ticket: its leaving needs no explaining.
+  const ownChange = useRef(false);
+  // A `delete` arrived for it: the next answer says whether it is gone or only out of sight.
+  const leaving = useRef(false);
 
   useSocketRoom('chatBox', ticket?.id ?? null);
 
   useEffect(() => {
     if (!error) return;
-    if (isForbidden(error)) notify.error(t('tickets.accessDenied'));
+    if (ownChange.current) {
+      // Our own action already says where we go next.
+    } else if (leaving.current) {
+      if (isMissing(error)) notify.warning(t('tickets.deletedWhileOpen'));
+      else notify.info(t('tickets.movedWhileOpen'));
+    } else if (isForbidden(error)) notify.error(t('tickets.accessDenied'));
     else notify.error(t('tickets.notFound'));
     void navigate('/tickets', { replace: true });
   }, [error, navigate, notify, t]);
 
+  // `delete` is also how a list hears that a ticket left it (accepted, resolved, transferred), so
+  // it does not mean the ticket is gone: the server is asked whether it still is there for us.
   useCompanyEvent('ticket', (event) => {
-    if (event.action !== 'delete' || !ticket || event.ticketId !== ticket.id || deletingOwn.current) return;
-    notify.warning(t('tickets.deletedWhileOpen'));
-    void navigate('/tickets');
+    if (event.action !== 'delete' || !ticket || event.ticketId !== ticket.id) return;
+    leaving.current = true;
+    void refetch().then((answer) => {
+      if (!answer.error) leaving.current = false;
+    });
   });
 
   if (!ticket) {
@@ -68,14 +83,14 @@ export function Conversation({ uuid }: { uuid: string }) {
       <TicketHeader
         ticket={ticket}
         onOpenContact={() => setDrawerOpen(true)}
-        onDeleting={() => {
-          deletingOwn.current = true;
+        onLeaving={() => {
+          ownChange.current = true;
         }}
       />
       <div className={styles.tags}>
         <TagSelector ticket={ticket} />
       </div>
-      <MessageList ticketId={ticket.id} onReply={setReplyTo} />
+      <MessageList ticketId={ticket.id} unread={ticket.unreadMessages} onReply={setReplyTo} />
       <Composer ticket={ticket} replyTo={replyTo} onClearReply={() => setReplyTo(null)} />
       {drawerOpen && <ContactDrawer ticket={ticket} onClose={() => setDrawerOpen(false)} />}
     </div>

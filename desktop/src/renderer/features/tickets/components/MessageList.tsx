@@ -41,12 +41,14 @@ const useStyles = makeStyles({
 
 interface MessageListProps {
   ticketId: Id;
+  /** The ticket's unread count as last heard: reopening a conversation kept in memory reads it. */
+  unread?: number;
   /** Omitted in read-only views. */
   onReply?: (message: Message) => void;
   readOnly?: boolean;
 }
 
-export function MessageList({ ticketId, onReply, readOnly = false }: MessageListProps) {
+export function MessageList({ ticketId, unread = 0, onReply, readOnly = false }: MessageListProps) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const notify = useNotify();
@@ -68,6 +70,7 @@ export function MessageList({ ticketId, onReply, readOnly = false }: MessageList
   const [markRead] = useMarkConversationReadMutation();
   // The customer's newest message the server already counts as read: the first load read it.
   const readUpTo = useRef<Id | null | undefined>(undefined);
+  const unreadOnOpen = useRef(unread);
 
   // A message arriving while the conversation is on screen is read once the window has focus,
   // so the unread badge and lists never count what the agent is looking at.
@@ -75,6 +78,9 @@ export function MessageList({ ticketId, onReply, readOnly = false }: MessageList
     if (readOnly || !data) return;
     if (readUpTo.current === undefined) {
       readUpTo.current = lastInbound;
+      // A conversation opened again shows its pages from memory, which the server never hears
+      // about: while the ticket still counts unread messages, read it as a first load would.
+      if (unreadOnOpen.current > 0) void markRead(ticketId);
       return;
     }
     const read = () => {
@@ -105,6 +111,25 @@ export function MessageList({ ticketId, onReply, readOnly = false }: MessageList
       last: lastId,
     };
   }, [pageCount, lastId]);
+
+  // An image or video grows the list when it finishes loading, after the list was laid out (one just
+  // sent, or a conversation just opened): a reader who was at the bottom stays there.
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const onMediaLoaded = () => {
+      if (!snapshot.current.atBottom) return;
+      el.scrollTop = el.scrollHeight;
+      snapshot.current = { ...snapshot.current, height: el.scrollHeight, top: el.scrollTop };
+    };
+    // Load events do not bubble: they are caught on their way down.
+    el.addEventListener('load', onMediaLoaded, true);
+    el.addEventListener('loadedmetadata', onMediaLoaded, true);
+    return () => {
+      el.removeEventListener('load', onMediaLoaded, true);
+      el.removeEventListener('loadedmetadata', onMediaLoaded, true);
+    };
+  }, []);
 
   const onScroll = () => {
     const el = scroller.current;

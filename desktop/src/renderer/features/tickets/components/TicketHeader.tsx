@@ -15,6 +15,7 @@ import { useAppSelector } from '../../../app/store';
 import { useNotify } from '../../../app/toasts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { selectSessionUser } from '../../auth/auth.slice';
+import { openedTicket } from '../ticket-route';
 import { type TicketChanges, useDeleteTicketMutation, useUpdateTicketMutation } from '../tickets.api';
 import { TransferModal } from './TransferModal';
 
@@ -51,11 +52,12 @@ type Action = 'accept' | 'return' | 'resolve' | 'reopen';
 export function TicketHeader({
   ticket,
   onOpenContact,
-  onDeleting,
+  onLeaving,
 }: {
   ticket: Ticket;
   onOpenContact: () => void;
-  onDeleting: () => void;
+  /** This user is deleting the ticket or transferring it, perhaps out of their own sight. */
+  onLeaving: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
@@ -78,7 +80,7 @@ export function TicketHeader({
     try {
       await updateTicket({ id: ticket.id, changes: changes[action] }).unwrap();
       // Spec §4: a ticket that ends up open stays on screen; any other change goes back to the list.
-      if (action === 'accept' || action === 'reopen') void navigate(`/tickets/${ticket.uuid}`);
+      if (action === 'accept' || action === 'reopen') void navigate(...openedTicket(ticket.uuid));
       else void navigate('/tickets');
     } catch (failure) {
       notify.error(errorText(i18n, failure));
@@ -86,7 +88,7 @@ export function TicketHeader({
   };
 
   const remove = async () => {
-    onDeleting();
+    onLeaving();
     try {
       await deleteTicket(ticket.id).unwrap();
       notify.success(t('tickets.deleted'));
@@ -157,7 +159,9 @@ export function TicketHeader({
           </Tooltip>
         )}
       </div>
-      {transferOpen && <TransferModal ticket={ticket} onClose={() => setTransferOpen(false)} />}
+      {transferOpen && (
+        <TransferModal ticket={ticket} onClose={() => setTransferOpen(false)} onTransferring={onLeaving} />
+      )}
       <ConfirmDialog
         open={confirmDelete}
         title={t('tickets.deleteTitle', { id: ticket.id })}

@@ -21,6 +21,7 @@ import { useAppSelector } from '../../../app/store';
 import { useNotify } from '../../../app/toasts';
 import { selectSessionUser } from '../../auth/auth.slice';
 import { flattenTickets, type TicketListArgs, truncateName } from '../ticket-lists';
+import { openedTicket } from '../ticket-route';
 import { useListTicketsInfiniteQuery, useUpdateTicketMutation } from '../tickets.api';
 import { PeekDialog } from './PeekDialog';
 
@@ -97,7 +98,7 @@ function TicketRow({ ticket, narrow, selected }: { ticket: Ticket; narrow: boole
     if (!user) return;
     try {
       await updateTicket({ id: ticket.id, changes: { status: 'open', userId: user.id } }).unwrap();
-      void navigate(`/tickets/${ticket.uuid}`);
+      void navigate(...openedTicket(ticket.uuid));
     } catch (failure) {
       notify.error(errorText(i18n, failure));
     }
@@ -151,7 +152,16 @@ function TicketRow({ ticket, narrow, selected }: { ticket: Ticket; narrow: boole
         aria-hidden
       />
       {pending ? (
-        <div className={styles.main}>{content}</div>
+        // Spec §2: a waiting ticket is accepted before it is opened; a click shows what the
+        // customer wrote, read-only, so the agent knows what they are taking.
+        <button
+          type="button"
+          className={mergeClasses(styles.main, styles.clickable)}
+          disabled={!can(user, 'tickets:peek')}
+          onClick={() => setPeeking(true)}
+        >
+          {content}
+        </button>
       ) : (
         <button
           type="button"

@@ -14,6 +14,7 @@ import {
 import { AddRegular, SearchRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { useDebouncedValue } from '../../../app/hooks';
 import { useSocketRoom } from '../../../app/socket';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../app/storage';
@@ -22,6 +23,7 @@ import { selectSessionUser } from '../../auth/auth.slice';
 import { useListTagsQuery } from '../../tags/tags.api';
 import { useListUserOptionsQuery } from '../../users/users.api';
 import { listCountLabel, type TicketListArgs } from '../ticket-lists';
+import { ticketRouteState } from '../ticket-route';
 import { useListTicketsInfiniteQuery } from '../tickets.api';
 import { NewTicketModal } from './NewTicketModal';
 import { TicketList } from './TicketList';
@@ -83,6 +85,18 @@ export function TicketsManager({ narrow }: { narrow: boolean }) {
   const [userIds, setUserIds] = useState<Id[]>([]);
   const [newTicketOpen, setNewTicketOpen] = useState(false);
   const searchParam = useDebouncedValue(search.trim(), 500);
+  const location = useLocation();
+
+  // The list follows a ticket the agent just accepted or reopened to the tab it is now in, instead
+  // of staying on the tab it left ("nothing here"); once per navigation, so the agent may then
+  // browse other tabs.
+  const listTab = ticketRouteState(location.state)?.listTab;
+  const [followed, setFollowed] = useState<string | null>(null);
+  if (listTab && followed !== location.key) {
+    setFollowed(location.key);
+    setTab(listTab === 'closed' ? 'closed' : 'open');
+    if (listTab !== 'closed') setOpenTab(listTab);
+  }
   const tags = useListTagsQuery(undefined, { skip: tab !== 'search' });
   const users = useListUserOptionsQuery(undefined, { skip: tab !== 'search' || !canFilterUsers });
 

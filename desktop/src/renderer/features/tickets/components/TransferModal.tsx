@@ -32,7 +32,16 @@ const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 });
 
-export function TransferModal({ ticket, onClose }: { ticket: Ticket; onClose: () => void }) {
+export function TransferModal({
+  ticket,
+  onClose,
+  onTransferring,
+}: {
+  ticket: Ticket;
+  onClose: () => void;
+  /** Told before the transfer is sent: the ticket may leave this user's sight while it goes. */
+  onTransferring: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
@@ -52,6 +61,7 @@ export function TransferModal({ ticket, onClose }: { ticket: Ticket; onClose: ()
     // transferSchema's rule (queue required); checked by hand since an unchosen queue is null here.
     validate: (values) => (values.queueId ? {} : { queueId: V.required }),
     onSubmit: async (values) => {
+      onTransferring();
       try {
         await updateTicket({
           id: ticket.id,
