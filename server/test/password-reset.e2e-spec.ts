@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { DataSource } from 'typeorm';
 import { PasswordResetEntity } from '../src/modules/password-reset/entities/password-reset.entity.js';
-import { signupCompany, startTestApp, type Reply, type TestApp } from './support/test-app.js';
+import { nextEvent, signupCompany, startTestApp, type Reply, type TestApp } from './support/test-app.js';
 
 interface Received {
   from: string;
@@ -110,9 +110,20 @@ describe('password reset', () => {
       params: { min: 8 },
     });
 
-    // Typed in lower case, without the dash: still the code.
+    // Typed in lower case, without the dash: still the code. The open screens hear why they end.
+    const socket = t.socket(company.token);
+    await nextEvent(socket, 'ready');
+    const told = nextEvent(socket, `company-${company.companyId}-auth`);
     expect((await reset(company.email, code.replace('-', '').toLowerCase(), 'New-secret-123')).status).toBe(204);
-    expect((await t.request('GET', '/auth/me', { token: company.token })).status).toBe(401);
+    expect(await told).toEqual({ action: 'update', user: { id: company.user.id }, reason: 'password-reset' });
+    expect(await t.request('GET', '/auth/me', { token: company.token })).toMatchObject({
+      status: 401,
+      body: { error: 'ERR_PASSWORD_CHANGED' },
+    });
+    expect(await t.request('POST', '/auth/refresh_token', { cookies: { jrt: company.refresh } })).toMatchObject({
+      status: 401,
+      body: { error: 'ERR_PASSWORD_CHANGED' },
+    });
     expect(
       (await t.request('POST', '/auth/login', { body: { email: company.email, password: company.password } })).status,
     ).toBe(401);

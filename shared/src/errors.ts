@@ -39,6 +39,8 @@ export const ERROR_STATUS = {
   ERR_INVALID_TOKEN: 401,
   ERR_TOKEN_EXPIRED: 403,
   ERR_REFRESH_TOKEN_REUSED: 401,
+  /** The session was ended because the account's password was reset: sign in with the new one. */
+  ERR_PASSWORD_CHANGED: 401,
   ERR_SUBSCRIPTION_EXPIRED: 402,
   ERR_COMPANY_INACTIVE: 403,
   ERR_EMAIL_ALREADY_EXISTS: 409,
@@ -53,8 +55,6 @@ export const ERROR_STATUS = {
   ERR_INVALID_JSON: 400,
   ERR_NO_INVOICE_FOUND: 404,
   ERR_INVOICE_ALREADY_PAID: 409,
-  /** The chosen plan costs nothing: there is no charge to make. */
-  ERR_NOTHING_TO_PAY: 400,
   /** No payment provider is configured on this server. */
   ERR_PAYMENTS_UNAVAILABLE: 503,
   /** The payment provider refused the charge or could not be reached. */

@@ -45,7 +45,8 @@ export class AuthGuard implements CanActivate {
     if (!token) throw new DomainError('ERR_INVALID_TOKEN');
     const claims = await this.tokens.verifyAccess(token);
     const auth = await this.sessions.resolve(claims.sid);
-    if (!auth || String(auth.userId) !== claims.sub) throw new DomainError('ERR_SESSION_EXPIRED');
+    if (!auth) throw await this.sessions.endedError(claims.sid);
+    if (String(auth.userId) !== claims.sub) throw new DomainError('ERR_SESSION_EXPIRED');
     return auth;
   }
 }

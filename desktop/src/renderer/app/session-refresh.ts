@@ -1,5 +1,5 @@
 import type { AuthResponse } from '@atendo/shared';
-import { sessionCleared, sessionStarted } from '../features/auth/auth.slice';
+import { sessionCleared, sessionStarted, signedOutReasonOf } from '../features/auth/auth.slice';
 import { resolveBaseUrl } from './base-url';
 
 type Dispatch = (action: ReturnType<typeof sessionStarted> | ReturnType<typeof sessionCleared>) => unknown;
@@ -58,7 +58,9 @@ export function createSessionRefresher(request: RefreshRequest): SessionRefreshe
               return true;
             },
             (error: unknown) => {
-              if (!isUnavailable(error)) dispatch(sessionCleared());
+              if (!isUnavailable(error)) {
+                dispatch(sessionCleared(signedOutReasonOf(error instanceof Error ? error.message : null)));
+              }
               return false;
             },
           )
@@ -82,7 +84,11 @@ export const requestTokenRefresh: RefreshRequest = async () => {
     throw new RefreshUnavailable('network');
   }
   if (response.status >= 500 || response.status === 429) throw new RefreshUnavailable(`status ${response.status}`);
-  if (!response.ok) throw new Error(`refresh failed with ${response.status}`);
+  if (!response.ok) {
+    // The server's code, as the desktop bridge rejects with it: it may say why the session ended.
+    const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+    throw new Error(typeof body?.error === 'string' ? body.error : `refresh failed with ${response.status}`);
+  }
   return (await response.json()) as AuthResponse;
 };
 

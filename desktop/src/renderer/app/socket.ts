@@ -11,7 +11,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { io, type Socket } from 'socket.io-client';
 import { applyAnnouncementEvent } from '../features/announcements/announcements.api';
-import { selectSessionUser, selectToken } from '../features/auth/auth.slice';
+import { selectSessionUser, selectToken, sessionCleared, signedOutReasonOf } from '../features/auth/auth.slice';
 import { applyWhatsappEvent, applyWhatsappSessionEvent } from '../features/connections/connections.api';
 import { applyPaymentEvent } from '../features/invoices/invoices.api';
 import { applyPlanEvent } from '../features/plans/plans.api';
@@ -152,16 +152,19 @@ const CATCH_UP_MARGIN_MS = 60_000;
 /** A token refresh that could not reach the server is tried again after this long. */
 const REFRESH_RETRY_MS = 5000;
 
-/** Spec §4: a session ended by a newer sign-in shows why, then starts over after one second. */
+/** Spec §4: a session ended by a newer sign-in shows why, then signs out after one second. */
 const SESSION_TAKEN_RELOAD_MS = 1000;
 
-function isTokenExpired(error: Error & { data?: unknown }): boolean {
+/** The server's code in a refused handshake: the error's message, or its data. */
+function errorCodeOf(error: Error & { data?: unknown }): unknown {
   const data = error.data as { message?: unknown } | string | undefined;
-  return (
-    error.message === 'ERR_TOKEN_EXPIRED' ||
-    data === 'ERR_TOKEN_EXPIRED' ||
-    (typeof data === 'object' && data?.message === 'ERR_TOKEN_EXPIRED')
-  );
+  if (typeof data === 'string') return data;
+  if (typeof data === 'object' && data?.message !== undefined) return data.message;
+  return error.message;
+}
+
+function isTokenExpired(error: Error & { data?: unknown }): boolean {
+  return error.message === 'ERR_TOKEN_EXPIRED' || errorCodeOf(error) === 'ERR_TOKEN_EXPIRED';
 }
 
 /**
@@ -287,12 +290,22 @@ export function useRealtime(): void {
       });
       created.on(companyEvent(companyId, 'auth'), (payload) => {
         if (payload.user?.id !== undefined && payload.user.id !== userId) return;
+        if (payload.reason === 'password-reset') {
+          dispatch(sessionCleared('passwordChanged'));
+          return;
+        }
+        // Spec §4: the error, then a fresh start. Only the session goes: the language, theme,
+        // volume, queue filter and signature are the person's, not the session's.
         feedback.current.notify.error(feedback.current.t('auth.sessionTakenOver'));
-        window.localStorage.clear();
-        window.setTimeout(() => window.location.reload(), SESSION_TAKEN_RELOAD_MS);
+        window.setTimeout(() => dispatch(sessionCleared('takenOver')), SESSION_TAKEN_RELOAD_MS);
       });
 
       created.on('connect_error', (error) => {
+        const ended = signedOutReasonOf(errorCodeOf(error));
+        if (ended) {
+          dispatch(sessionCleared(ended));
+          return;
+        }
         if (!isTokenExpired(error)) {
           dispatch(connectionChanged('offline'));
           return;

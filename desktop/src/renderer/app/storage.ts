@@ -17,6 +17,8 @@ export const STORAGE_KEYS = {
   lastRoute: 'lastRoute',
   /** When each user last opened the announcements popover (JSON: user id → ISO instant). */
   announcementsSeenAt: 'announcementsSeenAt',
+  /** The subscription warning hidden today: `companyId|dueDate|yyyy-MM-dd` (see SubscriptionBanner). */
+  subscriptionNoticeDismissed: 'subscriptionNoticeDismissed',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -11,7 +11,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { DomainError } from '../../common/domain-error.js';
 import { MailService } from '../mail/mail.service.js';
 import { hashPassword } from '../sessions/passwords.js';
-import { SessionsService } from '../sessions/sessions.service.js';
+import { PASSWORD_RESET, SessionsService } from '../sessions/sessions.service.js';
 import { UserEntity } from '../users/entities/user.entity.js';
 import { PasswordResetEntity } from './entities/password-reset.entity.js';
 import { displayResetCode, hashResetCode, newResetCode, sameHash } from './reset-code.js';
@@ -79,6 +79,6 @@ export class PasswordResetService {
     const spent = await this.resets.delete(open);
     if (!spent.affected) throw new DomainError('ERR_RESET_CODE_EXPIRED');
     await this.users.update({ id: user.id }, { passwordHash: await hashPassword(newPassword) });
-    await this.sessions.revokeAllOfUser(user.id, 'password-reset');
+    await this.sessions.revokeAllOfUser(user.id, PASSWORD_RESET);
   }
 }

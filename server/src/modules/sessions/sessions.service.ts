@@ -23,6 +23,14 @@ const CONCURRENT_REFRESH_GRACE_MS = 10_000;
 /** How long a node trusts its last look at a session before reading it again. */
 const SESSION_CACHE_MS = 5_000;
 
+/** The reason a password reset ends the account's sessions with. */
+export const PASSWORD_RESET = 'password-reset';
+
+/** A session that ended answers why, where the reason is the user's business: a new password. */
+function endedSessionError(reason: string | null): DomainError {
+  return new DomainError(reason === PASSWORD_RESET ? 'ERR_PASSWORD_CHANGED' : 'ERR_SESSION_EXPIRED');
+}
+
 interface CachedSession {
   auth: AuthUser | null;
   at: number;
@@ -92,7 +100,7 @@ export class SessionsService {
     const session = await this.sessions.findOne({ where: { id: token.sessionId } });
     const now = Date.now();
     if (!session || session.revokedAt || session.expiresAt.getTime() <= now || token.expiresAt.getTime() <= now) {
-      throw new DomainError('ERR_SESSION_EXPIRED');
+      throw endedSessionError(session?.revokedReason ?? null);
     }
     if (token.usedAt) {
       if (now - token.usedAt.getTime() <= CONCURRENT_REFRESH_GRACE_MS) {
@@ -129,6 +137,7 @@ export class SessionsService {
         this.realtime.toRoom(rooms.session(companyId, sessionId), companyId, 'auth', {
           action: 'update',
           user: { id: session.userId },
+          ...(reason === PASSWORD_RESET ? { reason } : {}),
         });
       }
     }
@@ -140,7 +149,17 @@ export class SessionsService {
       where: { userId, revokedAt: IsNull() },
       select: { id: true, companyId: true },
     });
-    for (const session of active) await this.revoke(session.id, session.companyId, reason);
+    // A reset password is news to the user's open screens: they say why they were signed out.
+    for (const session of active) await this.revoke(session.id, session.companyId, reason, reason === PASSWORD_RESET);
+  }
+
+  /** Why a session that no longer authenticates ended: the error its requests answer. */
+  async endedError(sessionId: string): Promise<DomainError> {
+    const session = await this.sessions.findOne({
+      where: { id: sessionId },
+      select: { id: true, revokedReason: true },
+    });
+    return endedSessionError(session?.revokedReason ?? null);
   }
 
   /**

@@ -10,7 +10,7 @@ import {
   type SessionUser,
 } from '@atendo/shared';
 import { api } from '../../app/api';
-import { sessionCleared, sessionStarted, sessionUserLoaded } from './auth.slice';
+import { sessionCleared, sessionStarted, sessionUserLoaded, signedOutReasonOf } from './auth.slice';
 
 /**
  * The bridge rejects with the server's error, but an error crossing Electron IPC arrives as an
@@ -112,8 +112,10 @@ export const authApi = api.injectEndpoints({
           dispatch(sessionUserLoaded(data));
         } catch (failure) {
           // 401: the stored token is not a session any more. Network errors keep it for a retry.
-          const status = (failure as { error?: FetchBaseQueryError }).error?.status;
-          if (status === 401) dispatch(sessionCleared());
+          const error = (failure as { error?: FetchBaseQueryError }).error;
+          if (error?.status === 401) {
+            dispatch(sessionCleared(signedOutReasonOf((error.data as { error?: unknown } | undefined)?.error)));
+          }
         }
       },
     }),

@@ -2,12 +2,20 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AuthResponse, SessionUser, SettingEntry, User } from '@atendo/shared';
 import { readStored, STORAGE_KEYS } from '../../app/storage';
 
+/** A session ended by something other than the user: the sign-in page says which. */
+export type SignedOutReason = 'passwordChanged' | 'takenOver';
+
 export interface AuthState {
   token: string | null;
   /** Null until login, refresh or /auth/me has answered for the stored token. */
   user: SessionUser | null;
   /** The user is the desktop app's stored copy, not yet confirmed by /auth/me since the launch. */
   userFromSnapshot: boolean;
+  /**
+   * Why the last session ended when the user did not end it (their password was reset, another
+   * sign-in took it over): the sign-in page says so.
+   */
+  signedOutReason: SignedOutReason | null;
 }
 
 /** The stored copy of the user, if it has the shape the shell needs (it may be from an older version). */
@@ -27,7 +35,7 @@ function initialState(): AuthState {
   const token = readStored(STORAGE_KEYS.token);
   // Only the desktop app keeps the user: a browser tab has its server at hand or shows nothing.
   const user = token && window.desktop ? storedUser() : null;
-  return { token, user, userFromSnapshot: user !== null };
+  return { token, user, userFromSnapshot: user !== null, signedOutReason: null };
 }
 
 export const authSlice = createSlice({
@@ -38,15 +46,21 @@ export const authSlice = createSlice({
       state.token = action.payload.token;
       state.user = action.payload.user;
       state.userFromSnapshot = false;
+      state.signedOutReason = null;
     },
     sessionUserLoaded(state, action: PayloadAction<SessionUser>) {
       state.user = action.payload;
       state.userFromSnapshot = false;
     },
-    sessionCleared(state) {
-      state.token = null;
-      state.user = null;
-      state.userFromSnapshot = false;
+    sessionCleared: {
+      reducer(state, action: PayloadAction<{ reason: SignedOutReason | null }>) {
+        state.token = null;
+        state.user = null;
+        state.userFromSnapshot = false;
+        state.signedOutReason = action.payload.reason;
+      },
+      /** Without a reason: the user signed out, or the session simply expired. */
+      prepare: (reason: SignedOutReason | null = null) => ({ payload: { reason } }),
     },
     /** Keeps the greeting and menus in step when the signed-in user is edited anywhere. */
     sessionUserUpdated(state, action: PayloadAction<User>) {
@@ -70,8 +84,14 @@ export const authSlice = createSlice({
     selectToken: (state) => state.token,
     selectSessionUser: (state) => state.user,
     selectUserFromSnapshot: (state) => state.userFromSnapshot,
+    selectSignedOutReason: (state) => state.signedOutReason,
   },
 });
+
+/** The reason an error answer ends a session with, if it names one. */
+export function signedOutReasonOf(code: unknown): SignedOutReason | null {
+  return code === 'ERR_PASSWORD_CHANGED' ? 'passwordChanged' : null;
+}
 
 export const {
   sessionStarted,
@@ -81,4 +101,4 @@ export const {
   companySettingUpdated,
   companyDueDateUpdated,
 } = authSlice.actions;
-export const { selectToken, selectSessionUser, selectUserFromSnapshot } = authSlice.selectors;
+export const { selectToken, selectSessionUser, selectUserFromSnapshot, selectSignedOutReason } = authSlice.selectors;

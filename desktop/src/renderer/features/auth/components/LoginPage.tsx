@@ -1,5 +1,5 @@
 import { loginSchema } from '@atendo/shared';
-import { Field, Input, makeStyles, Text } from '@fluentui/react-components';
+import { Field, Input, makeStyles, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,9 @@ import { FailureMessage } from '../../../components/FailureMessage';
 import { fieldError, inputProps } from '../../../components/form';
 import { PublicForm, PublicTitle } from '../../../components/PublicForm';
 import { SubmitButton } from '../../../components/SubmitButton';
+import { useAppSelector } from '../../../app/store';
 import { useLoginMutation } from '../auth.api';
+import { selectSignedOutReason } from '../auth.slice';
 import { KeyringNotice } from './KeyringNotice';
 import { PublicLayout } from './PublicLayout';
 
@@ -22,6 +24,7 @@ export function LoginPage() {
   const [login] = useLoginMutation();
   // Kept inline rather than in a 2-second toast: the visitor needs the reason while retyping.
   const [failure, setFailure] = useState<unknown>(null);
+  const signedOutReason = useAppSelector(selectSignedOutReason);
 
   const formik = useFormik({
     initialValues: { email: '', password: '' },
@@ -42,6 +45,11 @@ export function LoginPage() {
       <PublicTitle>{t('auth.login.title')}</PublicTitle>
       <PublicForm onSubmit={formik.handleSubmit}>
         <KeyringNotice />
+        {signedOutReason && failure === null && (
+          <MessageBar intent="warning" layout="multiline">
+            <MessageBarBody>{t(`auth.signedOut.${signedOutReason}`)}</MessageBarBody>
+          </MessageBar>
+        )}
         <FailureMessage failure={failure} />
         <Field label={t('auth.fields.email')} required {...fieldError(formik, 'email', i18n)}>
           <Input {...inputProps(formik, 'email')} type="email" autoComplete="username" />
