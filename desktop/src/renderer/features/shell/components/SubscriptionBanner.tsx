@@ -1,24 +1,50 @@
-import { can, daysUntil, DUE_WARNING_DAYS } from '@atendo/shared';
-import { Link, MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
+import { can, daysUntil, DUE_WARNING_DAYS, expiryOf } from '@atendo/shared';
+import {
+  Button,
+  Link,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+} from '@fluentui/react-components';
+import { DismissRegular } from '@fluentui/react-icons';
+import { format } from 'date-fns';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { formatDate } from '../../../app/format';
+import { readStored, STORAGE_KEYS, writeStored } from '../../../app/storage';
 import { useAppSelector } from '../../../app/store';
 import { selectSessionUser } from '../../auth/auth.slice';
 
 /**
- * Warns while fewer than DUE_WARNING_DAYS remain. The platform company has no due date and never
- * sees it.
+ * What a dismissal covers: this company's due date, today. The warning comes back the next day,
+ * and at once when the due date moves, so a closed banner never hides a licence that is ending.
+ */
+function dismissalKey(companyId: number, dueDate: string): string {
+  return `${companyId}|${dueDate}|${format(new Date(), 'yyyy-MM-dd')}`;
+}
+
+/**
+ * Warns while fewer than DUE_WARNING_DAYS remain, to the users who can renew (the others cannot
+ * act on it). The platform company never expires and never sees it.
  */
 export function SubscriptionBanner() {
   const { t } = useTranslation();
   const user = useAppSelector(selectSessionUser);
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const dueDate = user?.company.dueDate;
-  if (!dueDate) return null;
+  const [dismissed, setDismissed] = useState(() => readStored(STORAGE_KEYS.subscriptionNoticeDismissed));
+  const dueDate = expiryOf(user?.company.dueDate);
+  if (!user || !dueDate || !can(user, 'invoices:manage')) return null;
   const days = daysUntil(dueDate);
-  if (days >= DUE_WARNING_DAYS) return null;
+  const key = dismissalKey(user.company.id, dueDate);
+  if (days >= DUE_WARNING_DAYS || dismissed === key) return null;
+
+  const dismiss = () => {
+    writeStored(STORAGE_KEYS.subscriptionNoticeDismissed, key);
+    setDismissed(key);
+  };
 
   return (
     <MessageBar intent="warning" layout="multiline">
@@ -27,7 +53,7 @@ export function SubscriptionBanner() {
         {days <= 0
           ? t('shell.subscription.endsToday', { date: formatDate(dueDate) })
           : t('shell.subscription.endsIn', { count: days, date: formatDate(dueDate) })}
-        {can(user, 'invoices:manage') && pathname !== '/subscription' && (
+        {pathname !== '/subscription' && (
           <>
             {' '}
             <Link as="button" inline onClick={() => void navigate('/subscription')}>
@@ -36,6 +62,16 @@ export function SubscriptionBanner() {
           </>
         )}
       </MessageBarBody>
+      <MessageBarActions
+        containerAction={
+          <Button
+            appearance="transparent"
+            icon={<DismissRegular />}
+            aria-label={t('shell.subscription.dismiss')}
+            onClick={dismiss}
+          />
+        }
+      />
     </MessageBar>
   );
 }
