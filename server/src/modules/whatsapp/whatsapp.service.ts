@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { V, type WhatsappConnection, type WhatsappInput } from '@atendo/shared';
 import { DataSource, In, Not, Repository, type EntityManager } from 'typeorm';
@@ -21,6 +21,8 @@ const tokenTaken = () => new DomainError('ERR_VALIDATION', { fields: [{ field: '
 
 @Injectable()
 export class WhatsappService {
+  private readonly logger = new Logger('Connections');
+
   constructor(
     @InjectRepository(WhatsappEntity) private readonly whatsapps: Repository<WhatsappEntity>,
     @InjectDataSource() private readonly db: DataSource,
@@ -73,7 +75,13 @@ export class WhatsappService {
       const cleared = decision.clearOthers ? await this.clearOthers(em, auth.companyId, saved.id) : [];
       return { id: saved.id, others: cleared };
     });
-    return this.announce(auth.companyId, changed.id, changed.others);
+    await this.announce(auth.companyId, changed.id, changed.others);
+    // A new connection is made to be paired: its session starts at once, so the QR code follows
+    // (as `whatsappSession` events) without another call, as the existing clients expect.
+    await this.sessions.start(changed.id).catch((error: unknown) => {
+      this.logger.warn(`Connection ${changed.id} was created but its session did not start: ${String(error)}`);
+    });
+    return this.findOne(auth, changed.id);
   }
 
   async update(auth: AuthUser, id: number, input: WhatsappUpdateInput): Promise<WhatsappConnection> {
