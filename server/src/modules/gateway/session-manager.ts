@@ -95,6 +95,8 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
   private sink: InboundSink | null;
   private timers: NodeJS.Timeout[] = [];
   private resuming: Promise<void> | null = null;
+  /** Takeovers on demand under way, one per connection however many commands asked for it. */
+  private readonly takingOver = new Map<number, Promise<void>>();
   private shuttingDown = false;
   private lastDropWarning = 0;
   private renewing = false;
@@ -305,8 +307,8 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
     if (this.live.has(whatsappId)) return (await this.executeLocal(whatsappId, command)) as T;
     if (this.rpc) {
       let holder = await this.holderOf(whatsappId);
-      if (!holder && command.op !== 'stop' && command.op !== 'logout' && (await this.shouldRunNow(whatsappId))) {
-        await this.start(whatsappId);
+      if (!holder && command.op !== 'stop' && command.op !== 'logout') {
+        await this.takeOverNow(whatsappId);
         if (this.live.has(whatsappId)) return (await this.executeLocal(whatsappId, command)) as T;
         // Another node won the race for the lease: it runs the session now.
         holder = await this.holderOf(whatsappId);
@@ -324,9 +326,20 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
     }
   }
 
-  private async shouldRunNow(whatsappId: number): Promise<boolean> {
-    const row = await this.whatsapps.findOne({ where: { id: whatsappId }, select: { id: true, status: true } });
-    return !!row && shouldRun(row.status);
+  /**
+   * Starts here a session that should run and has no holder. The commands that pile up while a
+   * holder is gone all arrive at once when its lease lapses: they share one lookup and one start.
+   */
+  private takeOverNow(whatsappId: number): Promise<void> {
+    let pending = this.takingOver.get(whatsappId);
+    if (!pending) {
+      pending = (async () => {
+        const row = await this.whatsapps.findOne({ where: { id: whatsappId }, select: { id: true, status: true } });
+        if (row && shouldRun(row.status)) await this.start(whatsappId);
+      })().finally(() => this.takingOver.delete(whatsappId));
+      this.takingOver.set(whatsappId, pending);
+    }
+    return pending;
   }
 
   private async executeLocal(whatsappId: number, command: SessionCommand): Promise<unknown> {
