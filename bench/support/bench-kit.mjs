@@ -110,29 +110,37 @@ export function benchKit({ name, defaultPort, columns = [52, 44, 24] }) {
   }
 
   /**
+   * The environment of a built server of this run, on its database, data directory and secrets
+   * (servers started with it are nodes of one installation): `env` adds to it or overrides it.
+   */
+  function serverEnv({ port: nodePort = port, redisPrefix, logLevel, env = {} }) {
+    return {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(nodePort),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${nodePort}`,
+      DATA_DIR: dataDir,
+      DB_URL: `${mysqlUrl}/${dbName}`,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: redisPrefix,
+      SANDBOX: 'true',
+      LOG_LEVEL: logLevel,
+      LOGIN_LIMIT_PER_IP: '100000',
+      LOGIN_LIMIT_PER_ACCOUNT: '100000',
+      ...env,
+      ...secrets,
+    };
+  }
+
+  /**
    * Starts the built server. `onLine` receives its stdout lines (the debug server's TypeORM query
    * log); otherwise stdout is passed through. Each start takes its own Redis prefix, so a second
    * server never waits on a session lease the first one held.
    */
   async function startServer({ logLevel, redisPrefix, onLine, nodeOptions = [], env = {} }) {
     const child = spawn(process.execPath, [...nodeOptions, join(root, 'server', 'dist', 'main.js')], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: base,
-        DATA_DIR: dataDir,
-        DB_URL: `${mysqlUrl}/${dbName}`,
-        REDIS_URL: redisUrl,
-        REDIS_PREFIX: redisPrefix,
-        SANDBOX: 'true',
-        LOG_LEVEL: logLevel,
-        LOGIN_LIMIT_PER_IP: '100000',
-        LOGIN_LIMIT_PER_ACCOUNT: '100000',
-        ...env,
-        ...secrets,
-      },
+      env: serverEnv({ port, redisPrefix, logLevel, env }),
       stdio: ['ignore', onLine ? 'pipe' : 'inherit', 'inherit'],
     });
     if (onLine) createInterface({ input: child.stdout }).on('line', onLine);
@@ -231,6 +239,7 @@ export function benchKit({ name, defaultPort, columns = [52, 44, 24] }) {
     unreachable,
     prepare,
     freshDatabase,
+    serverEnv,
     startServer,
     stopServer,
     /** The running server's child process, or null. */

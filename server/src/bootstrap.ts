@@ -13,7 +13,7 @@ import { corsOptions } from './common/cors.js';
 import { registerWebApp } from './common/web-app.js';
 import type { AppConfig } from './config/config.js';
 import { AppIoAdapter } from './modules/realtime/io.adapter.js';
-import { REDIS } from './modules/redis/redis.module.js';
+import { REDIS, sharedRedis } from './modules/redis/redis.module.js';
 
 /** Largest JSON body accepted on any route; uploads get their own limits where they are taken. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -33,6 +33,8 @@ export interface CreateAppOptions {
 
 /** Builds the whole server (HTTP, socket.io, web app) without listening, for main and the tests. */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+  // Before Nest starts, so an unusable REDIS_URL stops the start at once with a ConfigError.
+  await sharedRedis(config);
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),

@@ -3,16 +3,7 @@ import { createApp } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config/config.js';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfig();
   const app = await createApp(config);
   await app.listen(config.port, config.host);
   new Logger('Server').log(
@@ -22,6 +13,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A configuration that cannot work (a bad value, a REDIS_URL nobody answers at) is the operator's
+  // to fix: the message says what and where, a stack trace would only bury it.
+  console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });

@@ -1,5 +1,7 @@
+import { jest } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { OUTBOUND_PORT, type OutboundPort } from '../src/modules/gateway/gateway.types.js';
+import { LEASE_RENEW_MS, LEASE_TTL_MS, RedisLease } from '../src/modules/gateway/lease.js';
 import { SessionManager } from '../src/modules/gateway/session-manager.js';
 import { RecordingSink, recordingSinkModule } from './support/recording-sink.js';
 import { signupCompany, startTestApp, type TestApp } from './support/test-app.js';
@@ -44,7 +46,7 @@ it('runs a session on one node only, and the other node reaches it through the h
   expect(managerOf(second).isLocal(line.id)).toBe(!withRedis);
   if (!withRedis) return;
   expect(await redis!.get(leaseKey(line.id))).toBe(managerOf(first).nodeId);
-  expect(Number(await redis!.pttl(leaseKey(line.id)))).toBeGreaterThan(20_000);
+  expect(Number(await redis!.pttl(leaseKey(line.id)))).toBeGreaterThan(LEASE_TTL_MS - LEASE_RENEW_MS);
 
   // Scan, inject and send through the node that does not hold the session.
   const scan = await second.request('POST', `/sandbox/connections/${line.id}/scan`, { token: company.token, body: {} });
@@ -84,17 +86,20 @@ it('runs a session on one node only, and the other node reaches it through the h
     await redis!.set(leaseKey(line.id), 'another-node', 'PX', 200);
     await managerOf(first).renewLeases();
     expect(managerOf(first).isLocal(line.id)).toBe(false);
-    // A holder that does not answer (its process is gone) makes sends fail fast, not hang.
+    // A holder that does not answer (its process is gone) makes sends fail fast, not hang, and
+    // retryable: the session is on its way to another node.
     await expect(
       first.app.get<OutboundPort>(OUTBOUND_PORT).sendText(line.id, { number: '5511912345678', isGroup: false }, 'x'),
-    ).rejects.toMatchObject({ code: 'ERR_WAPP_NOT_INITIALIZED' });
+    ).rejects.toMatchObject({ code: 'ERR_WAPP_UNAVAILABLE' });
 
-    // That holder dies: its lease expires and the next sweep of a live node takes the session over,
-    // connected again from the stored auth state.
+    // That holder dies: its lease expires and the next sweep of a live node (either: both sweep
+    // every second) takes the session over, connected again from the stored auth state.
     await new Promise((r) => setTimeout(r, 300));
     await managerOf(second).sweep();
-    expect(managerOf(second).isLocal(line.id)).toBe(true);
-    expect(await redis!.get(leaseKey(line.id))).toBe(managerOf(second).nodeId);
+    const holder = managerOf(first).isLocal(line.id) ? first : second;
+    const other = holder === first ? second : first;
+    expect(managerOf(other).isLocal(line.id)).toBe(false);
+    expect(await redis!.get(leaseKey(line.id))).toBe(managerOf(holder).nodeId);
     for (let i = 0; i < 30; i++) {
       if ((await first.request('GET', `/whatsapp/${line.id}`, { token: company.token })).body.status === 'CONNECTED')
         break;
@@ -103,12 +108,54 @@ it('runs a session on one node only, and the other node reaches it through the h
     expect((await first.request('GET', `/whatsapp/${line.id}`, { token: company.token })).body.status).toBe(
       'CONNECTED',
     );
-    // The first node's own sweep leaves it where it is.
-    await managerOf(first).sweep();
-    expect(managerOf(first).isLocal(line.id)).toBe(false);
-    const sent = await first.app
+    // The other node's own sweep leaves it where it is.
+    await managerOf(other).sweep();
+    expect(managerOf(other).isLocal(line.id)).toBe(false);
+    const sent = await other.app
       .get<OutboundPort>(OUTBOUND_PORT)
       .sendText(line.id, { number: '5511912345678', isGroup: false }, 'through the new holder');
     expect(sent.providerId).toEqual(expect.any(String));
   },
 );
+
+(withRedis ? it : it.skip)(
+  'refuses inbound with a retryable 503 while the holder is gone, and takes it once the lease lapses',
+  async () => {
+    const { company, line } = await startedOnFirst();
+    await first.request('POST', `/sandbox/connections/${line.id}/scan`, { token: company.token, body: {} });
+    // The holder dies without a word: its lease runs on for a moment.
+    await redis!.set(leaseKey(line.id), 'a-node-that-died', 'PX', 1_000);
+    await managerOf(first).renewLeases();
+    expect(managerOf(first).isLocal(line.id)).toBe(false);
+
+    const message = { token: company.token, body: { from: '5511912340000', id: 'GAP-1', body: 'during the gap' } };
+    const refused = await second.request('POST', `/sandbox/connections/${line.id}/messages`, message);
+    expect(refused).toMatchObject({ status: 503, body: { error: 'ERR_WAPP_UNAVAILABLE' } });
+    expect(refused.headers['retry-after']).toBe('1');
+
+    // Sent again once the lease lapsed, it starts the session where it arrived if no sweep did yet.
+    await new Promise((r) => setTimeout(r, 1_100));
+    const taken = await second.request('POST', `/sandbox/connections/${line.id}/messages`, message);
+    expect(taken).toMatchObject({ status: 201, body: { providerId: 'GAP-1' } });
+    await sink.until(() => sink.messages.find((m) => m.providerId === 'GAP-1'));
+    expect(managerOf(first).isLocal(line.id) || managerOf(second).isLocal(line.id)).toBe(true);
+  },
+);
+
+(withRedis ? it : it.skip)('stops a session whose lease it could not renew before it may lapse', async () => {
+  const { company, line } = await startedOnFirst();
+  await first.request('POST', `/sandbox/connections/${line.id}/scan`, { token: company.token, body: {} });
+  const renew = jest.spyOn(RedisLease.prototype, 'renew').mockRejectedValue(new Error('Redis is away'));
+  try {
+    // One failed renewal is borne: the lease still runs.
+    await managerOf(first).renewLeases();
+    expect(managerOf(first).isLocal(line.id)).toBe(true);
+    // Later, with the lease about to lapse unrenewed, running on could mean running beside a new holder.
+    await managerOf(first).renewLeases(Date.now() + LEASE_TTL_MS - LEASE_RENEW_MS);
+    expect(managerOf(first).isLocal(line.id)).toBe(false);
+  } finally {
+    renew.mockRestore();
+  }
+  // Stopping is not disconnecting: the connection resumes as soon as a node holds its lease.
+  expect((await first.request('GET', `/whatsapp/${line.id}`, { token: company.token })).body.status).toBe('CONNECTED');
+});

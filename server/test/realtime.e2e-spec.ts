@@ -1,6 +1,11 @@
+import { jest } from '@jest/globals';
+import { rooms } from '@atendo/shared';
+import type { Server } from 'socket.io';
 import { DataSource } from 'typeorm';
+import { RealtimeService } from '../src/modules/realtime/realtime.service.js';
+import { SessionsService } from '../src/modules/sessions/sessions.service.js';
 import { UserEntity } from '../src/modules/users/entities/user.entity.js';
-import { nextEvent, signupCompany, startTestApp, type TestApp } from './support/test-app.js';
+import { nextEvent, receives, signupCompany, startTestApp, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,8 +36,43 @@ it('joins the notification room on request', async () => {
   const socket = t.socket(company.token);
   await nextEvent(socket, 'ready');
   socket.emit('joinNotification');
-  const { RealtimeService } = await import('../src/modules/realtime/realtime.service.js');
-  const { rooms } = await import('@atendo/shared');
-  const io = (t.app.get(RealtimeService) as unknown as { server: import('socket.io').Server }).server;
+  const io = (t.app.get(RealtimeService) as unknown as { server: Server }).server;
   await until(async () => (await io.in(rooms.notification(company.companyId)).fetchSockets()).length === 1);
+});
+
+/** The session id inside an access token. */
+const sessionOf = (token: string): string =>
+  (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sid: string }).sid;
+
+it('drops a socket whose session ended while it was joining its rooms', async () => {
+  const company = await signupCompany(t, 'JoinRace');
+  // The session ends after the handshake accepted the token and before the socket is in its rooms,
+  // so the end's announcement to the session's room cannot reach it.
+  const users = t.app.get(DataSource).getRepository(UserEntity);
+  const findOne = users.findOne.bind(users);
+  jest.spyOn(users, 'findOne').mockImplementationOnce(async (options) => {
+    await t.app.get(SessionsService).revoke(sessionOf(company.token), company.companyId, 'logout');
+    return findOne(options);
+  });
+  const socket = t.socket(company.token);
+  const dropped = nextEvent(socket, 'disconnect');
+  const ready = receives(socket, 'ready', 1000);
+  await dropped;
+  expect(await ready).toBe(false);
+});
+
+it('drops a socket whose session ended unheard when it asks to join a room', async () => {
+  const company = await signupCompany(t, 'JoinLate');
+  const socket = t.socket(company.token);
+  await nextEvent(socket, 'ready');
+  // The end does not reach the socket (as when it was announced while Redis was away).
+  jest.spyOn(t.app.get(RealtimeService), 'disconnectSession').mockImplementationOnce(() => undefined);
+  await t.app.get(SessionsService).revoke(sessionOf(company.token), company.companyId, 'logout');
+  expect(socket.connected).toBe(true);
+
+  const dropped = nextEvent(socket, 'disconnect');
+  socket.emit('joinTickets', 'open');
+  await dropped;
+  const io = (t.app.get(RealtimeService) as unknown as { server: Server }).server;
+  expect(await io.in(rooms.status(company.companyId, 'open')).fetchSockets()).toHaveLength(0);
 });

@@ -71,9 +71,17 @@ export const ERROR_STATUS = {
   ERR_PLAN_IN_USE: 409,
   /** The platform company (the super-admin's own) cannot be deleted or disabled. */
   ERR_PLATFORM_COMPANY_PROTECTED: 400,
+  /**
+   * The connection's session is moving to another server (its holder stopped) or the servers cannot
+   * reach each other for a moment: the same request may be sent again (see RETRY_AFTER_SECONDS).
+   */
+  ERR_WAPP_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Errors of a passing condition: their answer carries `Retry-After` with this many seconds. */
+export const RETRY_AFTER_SECONDS: Partial<Record<ErrorCode, number>> = { ERR_WAPP_UNAVAILABLE: 1 };
 
 /**
  * Codes the desktop app's main process raises itself (no HTTP status): reaching the configured

@@ -1,6 +1,6 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
-import type { ErrorBody } from '@atendo/shared';
+import { RETRY_AFTER_SECONDS, type ErrorBody } from '@atendo/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { loggableUrl } from './access-log.js';
 import { DomainError } from './domain-error.js';
@@ -37,12 +37,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const reply = ctx.getResponse<FastifyReply>();
     const request = ctx.getRequest<FastifyRequest>();
     const { status, body } = this.toAnswer(exception, request);
-    if (status >= 500) {
+    const retryAfter = exception instanceof DomainError ? RETRY_AFTER_SECONDS[exception.code] : undefined;
+    // A passing condition the client is told to retry is expected, not a failure to look into.
+    if (status >= 500 && !retryAfter) {
       this.logger.error(
         `${request?.method} ${loggableUrl(request?.url ?? '')} failed [req ${request?.id}]`,
         exception instanceof Error ? exception.stack : String(exception),
       );
     }
+    if (retryAfter) void reply.header('retry-after', String(retryAfter));
     void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(body));
   }
 

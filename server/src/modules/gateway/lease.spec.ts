@@ -57,6 +57,16 @@ describeWithRedis('RedisLease', () => {
     await a.release(3);
     expect(await b.holder(3)).toBe('node-b');
   });
+
+  it('is taken back by its holder when it lapsed and nobody took it (Redis was away a moment)', async () => {
+    const a = new RedisLease(redis, prefix, 'node-a', 150);
+    const b = new RedisLease(redis, prefix, 'node-b', 150);
+    expect(await a.acquire(4)).toBe(true);
+    await new Promise((r) => setTimeout(r, 250));
+    expect(await a.renew(4)).toBe(true);
+    expect(await b.acquire(4)).toBe(false);
+    expect(await a.holders([4, 5])).toEqual(['node-a', null]);
+  });
 });
 
 describe('LocalLease', () => {

@@ -62,7 +62,12 @@ interface LiveSession {
   ready: Promise<void>;
   status: ConnectionStatus;
   closed: boolean;
+  /** Until when this node's lease surely holds, by this node's clock (from when it asked). */
+  leaseUntil: number;
 }
+
+/** How often, without Redis, live sessions re-read their company's settings (ignore groups, reject calls). */
+const SETTINGS_REFRESH_MS = 15_000;
 
 /** Which error a provider failure becomes, per command. */
 const FAILURE: Partial<Record<SessionCommand['op'], ErrorCode>> = {
@@ -90,8 +95,14 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
   private sink: InboundSink | null;
   private timers: NodeJS.Timeout[] = [];
   private resuming: Promise<void> | null = null;
+  /** Takeovers on demand under way, one per connection however many commands asked for it. */
+  private readonly takingOver = new Map<number, Promise<void>>();
   private shuttingDown = false;
   private lastDropWarning = 0;
+  private renewing = false;
+  private sweeping = false;
+  /** Whether the last sweep failed: an outage of Redis is reported once, not every second. */
+  private sweepFailing = false;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -130,17 +141,13 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
     // A restart reconnects every connection that was not disconnected on purpose. In the
     // background: a slow provider must not hold the HTTP server back.
     this.resuming = this.sweep().catch((error: unknown) => this.logger.error('Resuming sessions failed', error));
+    // Settings changes (ignore groups, reject calls) reach the live sessions.
+    this.timers = [setInterval(() => void this.refreshTargets(), SETTINGS_REFRESH_MS)];
     if (this.lease.shared) {
-      this.timers = [
+      this.timers.push(
         setInterval(() => void this.renewLeases(), LEASE_RENEW_MS),
-        setInterval(
-          () => void this.sweep().catch((e: unknown) => this.logger.error('Takeover sweep failed', e)),
-          TAKEOVER_SWEEP_MS,
-        ),
-      ];
-    } else {
-      // Settings changes (ignore groups, reject calls) still reach the live sessions.
-      this.timers = [setInterval(() => void this.refreshTargets(), TAKEOVER_SWEEP_MS)];
+        setInterval(() => void this.takeOver(), TAKEOVER_SWEEP_MS),
+      );
     }
     for (const timer of this.timers) timer.unref();
   }
@@ -195,6 +202,7 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
       ready: Promise.resolve(),
       status: 'OPENING',
       closed: false,
+      leaseUntil: 0,
     };
     this.live.set(whatsappId, entry);
     const opening = this.open(entry, provider);
@@ -207,19 +215,28 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
 
   private async open(entry: LiveSession, provider: WhatsappProvider): Promise<void> {
     const { whatsappId } = entry;
-    let leased = false;
+    const asked = Date.now();
+    let leased: boolean;
     try {
       leased = await this.lease.acquire(whatsappId);
-      if (!leased) {
-        // Another node holds it and runs it: nothing to do here.
-        this.forget(entry);
-        return;
-      }
+    } catch (error) {
+      // Redis cannot say who holds it: the connection keeps its status and runs once Redis answers.
+      this.forget(entry);
+      this.logger.warn(`Connection ${whatsappId} waits for Redis to start: ${String(error)}`);
+      throw new DomainError('ERR_WAPP_UNAVAILABLE');
+    }
+    if (!leased) {
+      // Another node holds it and runs it: nothing to do here.
+      this.forget(entry);
+      return;
+    }
+    entry.leaseUntil = asked + this.lease.ttlMs;
+    try {
       Object.assign(entry.target, await this.settingsOf(entry.companyId));
       entry.session = await provider.start(entry.target, this.listenerFor(entry));
     } catch (error) {
       this.forget(entry);
-      if (leased) await this.lease.release(whatsappId).catch(() => undefined);
+      await this.lease.release(whatsappId).catch(() => undefined);
       this.logger.error(`Connection ${whatsappId} could not start`, error as Error);
       await this.record(whatsappId, { kind: 'status', status: 'DISCONNECTED' });
       throw error instanceof DomainError ? error : new DomainError('ERR_WAPP_NOT_INITIALIZED');
@@ -280,14 +297,49 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
     return entry ? { companyId: entry.companyId, provider: entry.provider } : null;
   }
 
-  /** Runs a command on the connection's live session, forwarding it to the node that holds it. */
+  /**
+   * Runs a command on the connection's live session, forwarding it to the node that holds it. A
+   * session that should run but whose holder's lease lapsed (it died) is started here first, so a
+   * command never waits for the next sweep. While the holder is gone but its lease still runs, or
+   * Redis cannot say who holds it, the answer is ERR_WAPP_UNAVAILABLE (503): ask again shortly.
+   */
   async invoke<T = unknown>(whatsappId: number, command: SessionCommand): Promise<T> {
     if (this.live.has(whatsappId)) return (await this.executeLocal(whatsappId, command)) as T;
     if (this.rpc) {
-      const holder = await this.lease.holder(whatsappId);
+      let holder = await this.holderOf(whatsappId);
+      if (!holder && command.op !== 'stop' && command.op !== 'logout') {
+        await this.takeOverNow(whatsappId);
+        if (this.live.has(whatsappId)) return (await this.executeLocal(whatsappId, command)) as T;
+        // Another node won the race for the lease: it runs the session now.
+        holder = await this.holderOf(whatsappId);
+      }
       if (holder && holder !== this.nodeId) return (await this.rpc.request(holder, whatsappId, command)) as T;
     }
     throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
+  }
+
+  private async holderOf(whatsappId: number): Promise<string | null> {
+    try {
+      return await this.lease.holder(whatsappId);
+    } catch {
+      throw new DomainError('ERR_WAPP_UNAVAILABLE');
+    }
+  }
+
+  /**
+   * Starts here a session that should run and has no holder. The commands that pile up while a
+   * holder is gone all arrive at once when its lease lapses: they share one lookup and one start.
+   */
+  private takeOverNow(whatsappId: number): Promise<void> {
+    let pending = this.takingOver.get(whatsappId);
+    if (!pending) {
+      pending = (async () => {
+        const row = await this.whatsapps.findOne({ where: { id: whatsappId }, select: { id: true, status: true } });
+        if (row && shouldRun(row.status)) await this.start(whatsappId);
+      })().finally(() => this.takingOver.delete(whatsappId));
+      this.takingOver.set(whatsappId, pending);
+    }
+    return pending;
   }
 
   private async executeLocal(whatsappId: number, command: SessionCommand): Promise<unknown> {
@@ -406,15 +458,61 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
     return state;
   }
 
-  /** Renews the leases of the local sessions; a session whose lease was lost stops here. */
-  async renewLeases(): Promise<void> {
-    for (const entry of [...this.live.values()]) {
-      if (!entry.session) continue;
-      const kept = await this.lease.renew(entry.whatsappId).catch(() => true);
-      if (!kept && !entry.closed) {
-        this.logger.warn(`Lost the lease of connection ${entry.whatsappId}: another node holds it now`);
-        await this.stopLocal(entry, 'stop');
-      }
+  /**
+   * Renews the leases of the local sessions (all at once). A session whose lease another node has
+   * taken stops here; so does one whose lease could not be renewed for so long that it may lapse
+   * before the next try (Redis unreachable): running it on would risk two nodes running it. It
+   * starts again, here or elsewhere, once Redis answers. `now` is for the tests.
+   */
+  async renewLeases(now = Date.now()): Promise<void> {
+    if (this.renewing) return;
+    this.renewing = true;
+    try {
+      await Promise.all([...this.live.values()].map((entry) => this.renewLease(entry, now)));
+    } finally {
+      this.renewing = false;
+    }
+  }
+
+  private async renewLease(entry: LiveSession, now: number): Promise<void> {
+    if (!entry.session || entry.closed) return;
+    if (now >= entry.leaseUntil - LEASE_RENEW_MS) {
+      this.logger.warn(`Connection ${entry.whatsappId} stops: its lease could not be renewed in time`);
+      await this.stopLocal(entry, 'stop');
+      return;
+    }
+    const asked = Date.now();
+    let kept: boolean;
+    try {
+      kept = await this.lease.renew(entry.whatsappId);
+    } catch {
+      // Redis is unreachable: the lease still runs for a while; the next round decides.
+      return;
+    }
+    if (!kept) {
+      this.logger.warn(`Lost the lease of connection ${entry.whatsappId}: another node holds it now`);
+      await this.stopLocal(entry, 'stop');
+    } else if (entry.closed) {
+      // Stopped while the renewal was on its way: the lease it may have taken back goes too.
+      await this.lease.release(entry.whatsappId).catch(() => undefined);
+    } else {
+      entry.leaseUntil = asked + this.lease.ttlMs;
+    }
+  }
+
+  /** The periodic sweep, reporting a failing one (Redis or the database away) once until it works again. */
+  private async takeOver(): Promise<void> {
+    if (this.sweeping) return;
+    this.sweeping = true;
+    try {
+      await this.sweep();
+      if (this.sweepFailing) this.logger.log('Takeover sweep works again');
+      this.sweepFailing = false;
+    } catch (error) {
+      if (!this.sweepFailing) this.logger.warn(`Takeover sweep failed, retrying every second: ${String(error)}`);
+      this.sweepFailing = true;
+    } finally {
+      this.sweeping = false;
     }
   }
 
@@ -428,24 +526,29 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
       select: { id: true, status: true },
       order: { id: 'ASC' },
     });
-    for (const row of rows) {
+    const idle = rows.filter((row) => shouldRun(row.status) && !this.live.has(row.id)).map((row) => row.id);
+    const holders = this.lease.shared ? await this.lease.holders(idle) : idle.map(() => null);
+    for (const [i, whatsappId] of idle.entries()) {
       if (this.shuttingDown) return;
-      if (!shouldRun(row.status) || this.live.has(row.id)) continue;
-      if (this.lease.shared && (await this.lease.holder(row.id))) continue;
-      await this.start(row.id).catch((error: unknown) => {
-        if (!(error instanceof DomainError)) this.logger.error(`Connection ${row.id} could not resume`, error as Error);
+      if (holders[i]) continue;
+      await this.start(whatsappId).catch((error: unknown) => {
+        if (!(error instanceof DomainError))
+          this.logger.error(`Connection ${whatsappId} could not resume`, error as Error);
       });
     }
-    await this.refreshTargets();
   }
 
   /** Company settings the sessions apply (ignore groups, reject calls), re-read for live sessions. */
   private async refreshTargets(): Promise<void> {
     const companies = [...new Set([...this.live.values()].map((e) => e.companyId))];
     if (!companies.length) return;
-    const rows = await this.settings.find({
-      where: { companyId: In(companies), key: In(['CheckMsgIsGroup', 'call']) },
-    });
+    const rows = await this.settings
+      .find({ where: { companyId: In(companies), key: In(['CheckMsgIsGroup', 'call']) } })
+      .catch((error: unknown) => {
+        this.logger.warn(`Could not re-read the sessions' settings: ${String(error)}`);
+        return null;
+      });
+    if (!rows) return;
     for (const entry of this.live.values()) {
       Object.assign(entry.target, toTargetSettings(rows.filter((r) => r.companyId === entry.companyId)));
     }

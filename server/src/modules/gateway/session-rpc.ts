@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { isErrorCode } from '@atendo/shared';
 import type { Redis } from 'ioredis';
 import { DomainError } from '../../common/domain-error.js';
+import { RedisChannel } from '../redis/redis-channel.js';
 
 /** How long a node waits for the holder of a session to answer a forwarded command. */
 export const RPC_TIMEOUT_MS = 15_000;
@@ -38,10 +39,12 @@ export function decode(value: unknown): unknown {
  * Request/response over Redis pub/sub between server nodes: a command for a session another node
  * holds is published on that node's channel with a correlation id, and the answer comes back on
  * the caller's channel. Only DomainError codes cross the wire; anything else is an internal error.
+ * A holder that is gone, silent or out of reach answers ERR_WAPP_UNAVAILABLE: the session is
+ * moving to another node (or Redis is away), so the same command may be sent again shortly.
  */
 export class SessionRpc {
   private readonly logger = new Logger('SessionRpc');
-  private subscriber: Redis | null = null;
+  private channel: RedisChannel | null = null;
   private readonly pending = new Map<
     string,
     { resolve: (value: unknown) => void; reject: (error: unknown) => void; timer: NodeJS.Timeout }
@@ -55,25 +58,23 @@ export class SessionRpc {
     private readonly timeoutMs = RPC_TIMEOUT_MS,
   ) {}
 
-  private channel(nodeId: string): string {
+  private channelOf(nodeId: string): string {
     return `${this.prefix}:wa-rpc:${nodeId}`;
   }
 
   async open(): Promise<void> {
-    // A connection in subscriber mode can do nothing else, hence its own.
-    this.subscriber = this.redis.duplicate();
-    this.subscriber.on('message', (_channel: string, raw: string) => this.receive(raw));
-    await this.subscriber.subscribe(this.channel(this.nodeId));
+    this.channel = new RedisChannel(this.redis, this.channelOf(this.nodeId), (raw) => this.receive(raw));
+    await this.channel.open();
   }
 
   async close(): Promise<void> {
     for (const [id, call] of this.pending) {
       clearTimeout(call.timer);
-      call.reject(new DomainError('ERR_WAPP_NOT_INITIALIZED'));
+      call.reject(new DomainError('ERR_WAPP_UNAVAILABLE'));
       this.pending.delete(id);
     }
-    await this.subscriber?.quit().catch(() => undefined);
-    this.subscriber = null;
+    await this.channel?.close();
+    this.channel = null;
   }
 
   async request(holder: string, whatsappId: number, command: unknown): Promise<unknown> {
@@ -82,18 +83,19 @@ export class SessionRpc {
     const answer = new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject(new DomainError('ERR_WAPP_NOT_INITIALIZED'));
+        reject(new DomainError('ERR_WAPP_UNAVAILABLE'));
       }, this.timeoutMs);
       this.pending.set(id, { resolve, reject, timer });
     });
-    const receivers = await this.redis.publish(this.channel(holder), JSON.stringify(message));
+    // The holder's process is gone (nobody listens on its channel; its lease will lapse and another
+    // node take over), or Redis cannot carry the command.
+    const receivers = await this.redis.publish(this.channelOf(holder), JSON.stringify(message)).catch(() => 0);
     if (receivers === 0) {
-      // The holder's process is gone; its lease will expire and another node will take over.
       const call = this.pending.get(id);
       if (call) {
         clearTimeout(call.timer);
         this.pending.delete(id);
-        call.reject(new DomainError('ERR_WAPP_NOT_INITIALIZED'));
+        call.reject(new DomainError('ERR_WAPP_UNAVAILABLE'));
       }
     }
     return answer;
@@ -134,7 +136,7 @@ export class SessionRpc {
           ? { t: 'res', id: request.id, ok: false, code: error.code, extra: error.extra }
           : { t: 'res', id: request.id, ok: false, code: 'ERR_INTERNAL_SERVER_ERROR' };
     }
-    await this.redis.publish(this.channel(request.from), JSON.stringify(response)).catch((error: unknown) => {
+    await this.redis.publish(this.channelOf(request.from), JSON.stringify(response)).catch((error: unknown) => {
       this.logger.warn(`Could not answer a forwarded session command: ${String(error)}`);
     });
   }

@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, PRODUCT_NAME, type AppConfig } from '../../config/config.js';
 import { Public } from '../../common/decorators.js';
+import { within } from '../../common/within.js';
 import { REDIS } from '../redis/redis.module.js';
 
 type Probe = 'up' | 'down';
@@ -39,16 +40,9 @@ export class HealthController {
   private async probeRedis(): Promise<Probe | 'disabled'> {
     if (!this.redis) return 'disabled';
     try {
-      return (await withTimeout(this.redis.ping(), 1_000)) === 'PONG' ? 'up' : 'down';
+      return (await within(this.redis.ping(), 1_000)) === 'PONG' ? 'up' : 'down';
     } catch {
       return 'down';
     }
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return Promise.race([
-    promise,
-    new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref()),
-  ]);
 }

@@ -28,15 +28,31 @@ export interface JobQueue<T = unknown> {
 
 const BACKOFF_MS = 1_000;
 
+/** Bull reports every failed reconnection attempt of its three connections; one line in this long is enough. */
+const ERROR_LOG_EVERY_MS = 30_000;
+
 export class BullJobQueue<T> implements JobQueue<T> {
-  constructor(private readonly queue: BullQueue<T>) {}
+  private readonly logger: Logger;
+  private lastLogged = 0;
+
+  constructor(private readonly queue: BullQueue<T>) {
+    this.logger = new Logger(`Jobs:${queue.name}`);
+    // Redis going away is reported here; Bull reconnects and carries on by itself when it is back.
+    queue.on('error', (error: Error) => this.unavailable(error));
+  }
+
+  private unavailable(error: Error): void {
+    if (Date.now() - this.lastLogged < ERROR_LOG_EVERY_MS) return;
+    this.lastLogged = Date.now();
+    this.logger.warn(`queue unavailable: ${error.message}`);
+  }
 
   get name(): string {
     return this.queue.name;
   }
 
   process(handler: JobHandler<T>, concurrency = 1): void {
-    void this.queue.process(concurrency, (job) => handler(job.data));
+    this.queue.process(concurrency, (job) => handler(job.data)).catch((error: Error) => this.unavailable(error));
   }
 
   async add(data: T, options: JobOptions = {}): Promise<void> {

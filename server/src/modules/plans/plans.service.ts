@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { V, withinLimit, type Plan, type PlanInput } from '@atendo/shared';
 import type { Redis } from 'ioredis';
@@ -8,6 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../database/unique-violation.js';
 import { CompanyEntity } from '../companies/entities/company.entity.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
+import { RedisChannel } from '../redis/redis-channel.js';
 import { REDIS } from '../redis/redis.module.js';
 import { PlanEntity } from './entities/plan.entity.js';
 import { toPlan } from './plans.mapper.js';
@@ -31,31 +32,33 @@ const nameTaken = () => new DomainError('ERR_VALIDATION', { fields: [{ field: 'n
 
 @Injectable()
 export class PlansService implements OnModuleInit, OnApplicationShutdown {
-  private readonly logger = new Logger('Plans');
   private readonly byCompany = new Map<number, { plan: Plan | null; at: number }>();
-  private subscriber: Redis | null = null;
-  private readonly channel: string;
+  /** Plan changes on other nodes; what was said while it was down is lost, so the cache goes then. */
+  private readonly channel: RedisChannel | null;
 
   constructor(
     @InjectRepository(PlanEntity) private readonly plans: Repository<PlanEntity>,
     @InjectRepository(CompanyEntity) private readonly companies: Repository<CompanyEntity>,
-    @Inject(REDIS) private readonly redis: Redis | null,
+    @Inject(REDIS) redis: Redis | null,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly realtime: RealtimeService,
   ) {
-    this.channel = `${config.redisPrefix}:plans-changed`;
+    this.channel = redis
+      ? new RedisChannel(
+          redis,
+          `${config.redisPrefix}:plans-changed`,
+          (message) => this.forgetLocal(message),
+          () => this.forgetLocal('*'),
+        )
+      : null;
   }
 
   async onModuleInit(): Promise<void> {
-    if (!this.redis) return;
-    this.subscriber = this.redis.duplicate();
-    this.subscriber.on('message', (_channel: string, message: string) => this.forgetLocal(message));
-    this.subscriber.on('error', (error: Error) => this.logger.warn(`plan change channel: ${error.message}`));
-    await this.subscriber.subscribe(this.channel);
+    await this.channel?.open();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.subscriber?.quit().catch(() => undefined);
+    await this.channel?.close();
   }
 
   /** GET /plans/list (the sign-up page) and GET /plans/all (the super-admin's plans tab). */
@@ -130,9 +133,7 @@ export class PlansService implements OnModuleInit, OnApplicationShutdown {
   async forget(companyId?: number): Promise<void> {
     const message = companyId === undefined ? '*' : String(companyId);
     this.forgetLocal(message);
-    await this.redis?.publish(this.channel, message).catch((error: Error) => {
-      this.logger.warn(`could not tell the other nodes about a plan change: ${error.message}`);
-    });
+    await this.channel?.publish(message);
   }
 
   private forgetLocal(message: string): void {

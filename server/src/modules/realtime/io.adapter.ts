@@ -1,17 +1,20 @@
 import { IoAdapter } from '@nestjs/platform-socket.io';
-import type { INestApplicationContext } from '@nestjs/common';
+import { Logger, type INestApplicationContext } from '@nestjs/common';
 import { SOCKET_PING_MS } from '@atendo/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import type { ServerOptions } from 'socket.io';
 import type { AppConfig } from '../../config/config.js';
+import { redisConnection } from '../redis/redis.module.js';
 
 /**
  * socket.io as the existing clients expect it: websocket transport, 18 s ping. With Redis, the
  * Redis adapter lets every server node emit to sockets held by the others.
  */
 export class AppIoAdapter extends IoAdapter {
-  private subscriber: Redis | null = null;
+  private readonly log = new Logger('Realtime');
+  private connections: Redis[] = [];
+  private lastPublishWarning = 0;
 
   constructor(
     app: INestApplicationContext,
@@ -31,14 +34,36 @@ export class AppIoAdapter extends IoAdapter {
       cors: { origin: this.config.corsOrigins, credentials: true },
     });
     if (this.redis) {
-      this.subscriber = this.redis.duplicate();
-      server.adapter(createAdapter(this.redis, this.subscriber, { key: `${this.config.redisPrefix}:socket.io` }));
+      const publisher = this.publisher(this.redis);
+      const subscriber = redisConnection(this.redis, 'socket.io subscriber', { blocking: true });
+      this.connections = [publisher, subscriber];
+      server.adapter(createAdapter(publisher, subscriber, { key: `${this.config.redisPrefix}:socket.io` }));
     }
     return server;
   }
 
+  /**
+   * The adapter publishes without awaiting the answer, so a publish that fails while Redis is away
+   * would be an unhandled rejection, which ends the process. Its own connection publishes here
+   * with the failure logged (at most every 10 s): while Redis is away, emits reach this node's
+   * sockets only, and clients catch up on what they missed when they next reconnect.
+   */
+  private publisher(redis: Redis): Redis {
+    const publisher = redisConnection(redis, 'socket.io publisher');
+    const publish = publisher.publish.bind(publisher) as (channel: string, message: string | Buffer) => Promise<number>;
+    publisher.publish = ((channel: string, message: string | Buffer) =>
+      publish(channel, message).catch((error: Error) => {
+        if (Date.now() - this.lastPublishWarning > 10_000) {
+          this.lastPublishWarning = Date.now();
+          this.log.warn(`events reach this node's sockets only: ${error.message}`);
+        }
+        return 0;
+      })) as Redis['publish'];
+    return publisher;
+  }
+
   override async close(server: Parameters<IoAdapter['close']>[0]): Promise<void> {
     await super.close(server);
-    await this.subscriber?.quit().catch(() => undefined);
+    await Promise.all(this.connections.map((c) => c.quit().catch(() => c.disconnect())));
   }
 }

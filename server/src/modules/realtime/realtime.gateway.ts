@@ -15,6 +15,7 @@ import { AuthGuard } from '../../common/auth.guard.js';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
 import { TicketReader } from '../conversations/ticket-reader.js';
+import { SessionsService } from '../sessions/sessions.service.js';
 import { viewerRooms } from '../conversations/visibility.js';
 import { UserEntity } from '../users/entities/user.entity.js';
 import { RealtimeService } from './realtime.service.js';
@@ -47,6 +48,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     private readonly guard: AuthGuard,
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     private readonly tickets: TicketReader,
+    private readonly sessions: SessionsService,
   ) {}
 
   afterInit(server: Server): void {
@@ -92,13 +94,28 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
       }),
     ];
     await socket.join(joined);
+    // Checked again now that the socket is in its rooms: a session ended between the handshake and
+    // the join was announced to rooms this socket was not in yet, and nothing else would drop it.
+    if (!(await this.stillSignedIn(socket))) return;
     socket.emit('ready');
+  }
+
+  /**
+   * Whether the socket's session is still alive (the sessions' cache is kept current on every
+   * node); a socket whose session has ended is dropped. Asked before any room is joined.
+   */
+  private async stillSignedIn(socket: AppSocket): Promise<boolean> {
+    const auth = socket.data.auth;
+    const current = auth && (await this.sessions.resolve(auth.sessionId));
+    if (current && current.userId === auth.userId) return true;
+    socket.disconnect(true);
+    return false;
   }
 
   @SubscribeMessage('joinChatBox')
   async joinChatBox(@ConnectedSocket() socket: AppSocket, @MessageBody() ticketId: unknown): Promise<void> {
     const auth = socket.data.auth;
-    if (!auth || !TICKET_REF.test(String(ticketId))) return;
+    if (!auth || !TICKET_REF.test(String(ticketId)) || !(await this.stillSignedIn(socket))) return;
     // The conversation's room carries its messages: only for a ticket this user may see.
     if (!(await this.tickets.canFollow(auth, String(ticketId)))) return;
     await socket.join(rooms.ticket(auth.companyId, String(ticketId)));
@@ -113,7 +130,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   @SubscribeMessage('joinNotification')
   async joinNotification(@ConnectedSocket() socket: AppSocket): Promise<void> {
     const auth = socket.data.auth;
-    if (auth) await socket.join(rooms.notification(auth.companyId));
+    if (auth && (await this.stillSignedIn(socket))) await socket.join(rooms.notification(auth.companyId));
   }
 
   @SubscribeMessage('joinNotificationLeave')
@@ -125,7 +142,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   @SubscribeMessage('joinTickets')
   async joinTickets(@ConnectedSocket() socket: AppSocket, @MessageBody() status: unknown): Promise<void> {
     const auth = socket.data.auth;
-    if (auth && (TICKET_STATUSES as readonly unknown[]).includes(status))
+    if (auth && (TICKET_STATUSES as readonly unknown[]).includes(status) && (await this.stillSignedIn(socket)))
       await socket.join(rooms.status(auth.companyId, String(status)));
   }
 

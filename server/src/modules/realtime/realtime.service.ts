@@ -7,6 +7,7 @@ import {
   type CompanyEventSuffix,
 } from '@atendo/shared';
 import type { Server } from 'socket.io';
+import type { AuthUser } from '../../common/auth-user.js';
 
 /**
  * Emits company-scoped events. Services call it without knowing about sockets; the gateway hands
@@ -80,6 +81,18 @@ export class RealtimeService {
   /** Drops every socket of a company (on every node, with Redis): it was disabled or deleted. */
   disconnectCompany(companyId: number): void {
     this.server?.in(rooms.company(companyId)).disconnectSockets(true);
+  }
+
+  /**
+   * Drops this node's sockets for which `ended` says so: how a node catches up on the ends it could
+   * not hear of (the rooms above reach every node only while Redis carries them).
+   */
+  async dropSocketsWhere(ended: (auth: AuthUser) => Promise<boolean>): Promise<void> {
+    if (!this.server) return;
+    for (const socket of [...this.server.sockets.sockets.values()]) {
+      const auth = (socket.data as { auth?: AuthUser }).auth;
+      if (auth && (await ended(auth))) socket.disconnect(true);
+    }
   }
 
   /** Drops the sockets of an ended session once they have been told why. */

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { rooms, type Profile } from '@atendo/shared';
+import type { Redis } from 'ioredis';
 import { DataSource, IsNull, LessThan, Repository } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
+import { RedisChannel } from '../redis/redis-channel.js';
+import { REDIS } from '../redis/redis.module.js';
 import { RefreshTokenEntity } from './entities/refresh-token.entity.js';
 import { SessionEntity } from './entities/session.entity.js';
 import { TokensService } from './tokens.service.js';
@@ -20,7 +24,10 @@ const SESSION_MAX_MS = 30 * DAY;
  * already holds the successor) instead of tripping reuse detection.
  */
 const CONCURRENT_REFRESH_GRACE_MS = 10_000;
-/** How long a node trusts its last look at a session before reading it again. */
+/**
+ * How long a node trusts its last look at a session before reading it again. Ends and changes are
+ * announced to every node at once (see Forget), so this only bounds what a lost announcement leaves.
+ */
 const SESSION_CACHE_MS = 5_000;
 
 /** The reason a password reset ends the account's sessions with. */
@@ -36,6 +43,14 @@ interface CachedSession {
   at: number;
 }
 
+/** What the nodes must stop believing: these sessions, a user's sessions, a company's sessions. */
+interface Forget {
+  sessions?: string[];
+  user?: number;
+  company?: number;
+  everything?: boolean;
+}
+
 export interface Rotation {
   sessionId: string;
   userId: number;
@@ -44,9 +59,16 @@ export interface Rotation {
 }
 
 @Injectable()
-export class SessionsService {
+export class SessionsService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Sessions');
   private readonly cache = new Map<string, CachedSession>();
+  /**
+   * Bumped whenever something is forgotten: a lookup that started before cannot tell whether it read
+   * the row before or after the change, so its answer is used but not cached.
+   */
+  private generation = 0;
+  /** With Redis, how every node hears of ended sessions and changed users at once. */
+  private readonly channel: RedisChannel | null;
 
   constructor(
     @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
@@ -54,7 +76,62 @@ export class SessionsService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly tokensService: TokensService,
     private readonly realtime: RealtimeService,
-  ) {}
+    @Inject(REDIS) redis: Redis | null,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.channel = redis
+      ? new RedisChannel(
+          redis,
+          `${config.redisPrefix}:sessions-changed`,
+          (message) => this.forgetLocal(parseForget(message)),
+          () => void this.resync(),
+        )
+      : null;
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.channel?.open();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.channel?.close();
+  }
+
+  /**
+   * The cache is only as good as the announcements: without Redis this process is the only node and
+   * forgets locally; with Redis it is trusted only while this node hears the channel.
+   */
+  private get cacheTrusted(): boolean {
+    return !this.channel || this.channel.live;
+  }
+
+  private forget(what: Forget): void {
+    this.forgetLocal(what);
+    if (this.channel) void this.channel.publish(JSON.stringify(what));
+  }
+
+  private forgetLocal(what: Forget): void {
+    this.generation += 1;
+    if (what.everything) this.cache.clear();
+    for (const id of what.sessions ?? []) this.cache.delete(id);
+    if (what.user === undefined && what.company === undefined) return;
+    for (const [id, entry] of this.cache) {
+      if (entry.auth && (entry.auth.userId === what.user || entry.auth.companyId === what.company))
+        this.cache.delete(id);
+    }
+  }
+
+  /**
+   * The channel is back after an outage: what it carried meanwhile is lost, so the cache goes and
+   * this node's sockets are checked again; one whose session ended meanwhile is dropped.
+   */
+  private async resync(): Promise<void> {
+    this.generation += 1;
+    this.cache.clear();
+    await this.realtime
+      .dropSocketsWhere(async (auth) => (await this.resolve(auth.sessionId))?.userId !== auth.userId)
+      .catch((error: unknown) => this.logger.warn(`could not check the sockets again: ${String(error)}`));
+  }
 
   /** Starts a session and ends every other session of the user (one sign-in at a time). */
   async start(
@@ -130,7 +207,7 @@ export class SessionsService {
       { id: sessionId, revokedAt: IsNull() },
       { revokedAt: new Date(), revokedReason: reason },
     );
-    this.cache.delete(sessionId);
+    this.forget({ sessions: [sessionId] });
     if (notify) {
       const session = await this.sessions.findOne({ where: { id: sessionId }, select: { userId: true } });
       if (session) {
@@ -162,13 +239,10 @@ export class SessionsService {
     return endedSessionError(session?.revokedReason ?? null);
   }
 
-  /**
-   * Ends every session of a company (disabled or deleted by the super-admin) and drops its sockets
-   * on every node. Other nodes may honour a session from their cache for a few more seconds.
-   */
+  /** Ends every session of a company (disabled or deleted by the super-admin) and drops its sockets on every node. */
   async revokeAllOfCompany(companyId: number, reason: string): Promise<void> {
     await this.sessions.update({ companyId, revokedAt: IsNull() }, { revokedAt: new Date(), revokedReason: reason });
-    for (const [id, entry] of this.cache) if (entry.auth?.companyId === companyId) this.cache.delete(id);
+    this.forget({ company: companyId });
     this.realtime.disconnectCompany(companyId);
   }
 
@@ -184,8 +258,10 @@ export class SessionsService {
    * so profile changes and revocations take effect without a lookup on every request.
    */
   async resolve(sessionId: string): Promise<AuthUser | null> {
-    const cached = this.cache.get(sessionId);
+    const trusted = this.cacheTrusted;
+    const cached = trusted ? this.cache.get(sessionId) : undefined;
     if (cached && Date.now() - cached.at < SESSION_CACHE_MS) return cached.auth;
+    const generation = this.generation;
     const row = await this.db
       .createQueryBuilder()
       .select([
@@ -212,14 +288,15 @@ export class SessionsService {
           super: !!Number(row.super),
         }
       : null;
+    if (!trusted || generation !== this.generation) return auth;
     if (this.cache.size > 50_000) this.cache.clear();
     this.cache.set(sessionId, { auth, at: Date.now() });
     return auth;
   }
 
-  /** Forgets what this node knows of a user's sessions, after their profile or access changed. */
+  /** Makes every node forget what it knows of a user's sessions, after their profile or access changed. */
   forgetUser(userId: number): void {
-    for (const [id, entry] of this.cache) if (entry.auth?.userId === userId) this.cache.delete(id);
+    this.forget({ user: userId });
   }
 
   /** Housekeeping: spent and expired refresh tokens, and sessions ended more than a day ago. */
@@ -229,5 +306,14 @@ export class SessionsService {
     const sessions = await this.sessions.delete({ expiresAt: LessThan(new Date(now.getTime() - DAY)) });
     const ended = await this.sessions.delete({ revokedAt: LessThan(new Date(now.getTime() - DAY)) });
     return { tokens: tokens.affected ?? 0, sessions: (sessions.affected ?? 0) + (ended.affected ?? 0) };
+  }
+}
+
+/** An announcement from another node; one that cannot be read forgets everything rather than nothing. */
+function parseForget(message: string): Forget {
+  try {
+    return JSON.parse(message) as Forget;
+  } catch {
+    return { everything: true };
   }
 }
