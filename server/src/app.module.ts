@@ -28,6 +28,8 @@ import { PasswordResetModule } from './modules/password-reset/password-reset.mod
 import { resetThrottlers } from './modules/password-reset/reset-throttle.js';
 import { AnnouncementsModule } from './modules/announcements/announcements.module.js';
 import { HelpsModule } from './modules/helps/helps.module.js';
+import { OutboundHttpModule } from './modules/outbound-http/outbound-http.module.js';
+import type { OutboundHttpOptions } from './modules/outbound-http/outbound-http.js';
 
 const MINUTE = 60_000;
 
@@ -40,12 +42,20 @@ function accountOf(req: Record<string, unknown>): string {
 
 @Module({})
 export class AppModule {
-  /** `extraModules` lets the e2e tests add test-only providers (a recording inbound sink). */
-  static forRoot(config: AppConfig, extraModules: (Type | DynamicModule)[] = []): DynamicModule {
+  /**
+   * `extraModules` lets the e2e tests add test-only providers (a recording inbound sink), and
+   * `outboundHttp` stand a local server in for a public host.
+   */
+  static forRoot(
+    config: AppConfig,
+    extraModules: (Type | DynamicModule)[] = [],
+    outboundHttp?: OutboundHttpOptions,
+  ): DynamicModule {
     return {
       module: AppModule,
       imports: [
         CoreModule.forRoot(config),
+        OutboundHttpModule.forRoot(outboundHttp),
         // Applied only where a route asks for ThrottlerGuard: sign-in, sign-up and password reset.
         ThrottlerModule.forRootAsync({
           inject: [REDIS],
