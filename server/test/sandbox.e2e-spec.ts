@@ -277,6 +277,24 @@ describe('sandbox sessions', () => {
     expect((await outbound.sendText(line.id, to, 'back')).providerId).toEqual(expect.any(String));
   });
 
+  it("keeps each company's numbers apart: taking one off WhatsApp changes no other company's customers", async () => {
+    const [a, b] = [await signupCompany(t, 'SandboxNumbersA'), await signupCompany(t, 'SandboxNumbersB')];
+    const [lineA, lineB] = [await connected(a), await connected(b)];
+    const outbound = t.app.get<OutboundPort>(OUTBOUND_PORT);
+    const number = '5511944443333';
+    expect(
+      (await t.request('PUT', `/sandbox/numbers/${number}`, { token: a.token, body: { onWhatsApp: false } })).status,
+    ).toBe(200);
+    expect(await outbound.checkNumber(lineA.id, number)).toEqual({ exists: false, number });
+    expect(await outbound.checkNumber(lineB.id, number)).toEqual({ exists: true, number });
+    expect((await outbound.sendText(lineB.id, { number, isGroup: false }, 'still reachable')).providerId).toEqual(
+      expect.any(String),
+    );
+    // B putting the number back on WhatsApp does not undo A's choice.
+    await t.request('PUT', `/sandbox/numbers/${number}`, { token: b.token, body: { onWhatsApp: true } });
+    expect(await outbound.checkNumber(lineA.id, number)).toEqual({ exists: false, number });
+  });
+
   it('disconnects (logging out and wiping the auth state) and asks for a new QR', async () => {
     const company = await signupCompany(t, 'SandboxLogout');
     const line = await connected(company);

@@ -82,12 +82,16 @@ export class SandboxController {
   }
 
   @Put('numbers/:number')
-  async number(@Param('number') raw: string, @Body(new YupPipe(sandboxNumberSchema)) body: { onWhatsApp: boolean }) {
+  async number(
+    @CurrentUser() auth: AuthUser,
+    @Param('number') raw: string,
+    @Body(new YupPipe(sandboxNumberSchema)) body: { onWhatsApp: boolean },
+  ) {
     const number = raw.replace(/\D/g, '');
     if (!/^\d{8,20}$/.test(number)) {
       throw new DomainError('ERR_VALIDATION', { fields: [{ field: 'number', message: 'validation.phone' }] });
     }
-    await this.sandbox.setOnWhatsApp(number, body.onWhatsApp);
+    await this.sandbox.setOnWhatsApp(auth.companyId, number, body.onWhatsApp);
     return { number, onWhatsApp: body.onWhatsApp };
   }
 
