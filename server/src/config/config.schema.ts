@@ -52,13 +52,16 @@ export const configSchema = yup.object({
   SMTP_USER: yup.string().optional(),
   SMTP_PASS: yup.string().optional(),
   SMTP_FROM: yup.string().trim().optional(),
-  /** The simulated WhatsApp network (provider "sandbox"); on by default only on the embedded defaults. */
+  /**
+   * The stand-ins: the simulated WhatsApp network (provider "sandbox") and the payment stand-in. On by
+   * default only on the embedded defaults with a loopback PUBLIC_URL.
+   */
   SANDBOX: yup.boolean().typeError('must be true or false').optional(),
   /** Time between the sandbox's delivery acks (1, 2, 3, 4) of an outbound message. */
   SANDBOX_ACK_INTERVAL_MS: yup.number().typeError('must be a number').integer().min(0).max(60_000).default(150),
   /**
    * Who charges the invoices: `asaas` (the real PSP), `sandbox` (the local stand-in) or `none`. By
-   * default Asaas when ASAAS_API_KEY is set, else the stand-in wherever the WhatsApp sandbox is on.
+   * default Asaas when ASAAS_API_KEY is set, else the stand-in wherever the stand-ins are on (and only there).
    */
   PAYMENT_PROVIDER: yup.string().oneOf(['asaas', 'sandbox', 'none'], 'must be asaas, sandbox or none').optional(),
   ASAAS_API_KEY: yup.string().trim().optional(),
