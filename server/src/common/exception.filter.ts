@@ -1,9 +1,8 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import { ThrottlerException } from '@nestjs/throttler';
 import type { ErrorBody } from '@atendo/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { loggableUrl } from './access-log.js';
-import { DomainError } from './domain-error.js';
+import { DomainError, ThrottledError } from './domain-error.js';
 
 /** Fastify's own client errors, by code, and what they answer. */
 const FASTIFY_ERRORS: Record<string, { status: number; error: string }> = {
@@ -37,6 +36,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const reply = ctx.getResponse<FastifyReply>();
     const request = ctx.getRequest<FastifyRequest>();
     const { status, body } = this.toAnswer(exception, request);
+    if (exception instanceof ThrottledError) void reply.header('retry-after', String(exception.retryAfterSeconds));
     if (status >= 500) {
       this.logger.error(
         `${request?.method} ${loggableUrl(request?.url ?? '')} failed [req ${request?.id}]`,
@@ -49,9 +49,6 @@ export class AllExceptionsFilter implements ExceptionFilter {
   private toAnswer(exception: unknown, request: FastifyRequest): { status: number; body: ErrorBody } {
     if (exception instanceof DomainError) {
       return { status: exception.status, body: { error: exception.code, ...exception.extra } };
-    }
-    if (exception instanceof ThrottlerException) {
-      return { status: 429, body: { error: 'ERR_TOO_MANY_REQUESTS' } };
     }
     const code = fastifyCode(exception);
     if (code && FASTIFY_ERRORS[code]) {

@@ -24,9 +24,11 @@ export interface AppConfig {
   logLevel: ConfigInput['LOG_LEVEL'];
   loginLimitPerIp: number;
   loginLimitPerAccount: number;
+  loginLimitPerAccountHourly: number;
   signupLimitPerIp: number;
   resetLimitPerIp: number;
   resetLimitPerAccount: number;
+  resetLimitPerAccountDaily: number;
   mail: MailConfig;
   sandbox: boolean;
   sandboxAckIntervalMs: number;
@@ -203,9 +205,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: input.LOG_LEVEL,
     loginLimitPerIp: input.LOGIN_LIMIT_PER_IP,
     loginLimitPerAccount: input.LOGIN_LIMIT_PER_ACCOUNT,
+    loginLimitPerAccountHourly: input.LOGIN_LIMIT_PER_ACCOUNT_HOURLY,
     signupLimitPerIp: input.SIGNUP_LIMIT_PER_IP,
     resetLimitPerIp: input.RESET_LIMIT_PER_IP,
     resetLimitPerAccount: input.RESET_LIMIT_PER_ACCOUNT,
+    resetLimitPerAccountDaily: input.RESET_LIMIT_PER_ACCOUNT_DAILY,
     mail: mailConfig(input, publicUrl, dataDir),
     sandbox: sandboxOn(input, publicUrl),
     sandboxAckIntervalMs: input.SANDBOX_ACK_INTERVAL_MS,

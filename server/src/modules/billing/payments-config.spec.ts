@@ -34,11 +34,12 @@ describe('payment configuration', () => {
   });
 
   it('refuses the stand-in wherever the stand-ins are off', () => {
-    for (const env of [
+    const off: Record<string, string>[] = [
       { PUBLIC_URL: 'https://help.example.com' },
       { DB_URL: 'mysql://root@db/atendo' },
       { SANDBOX: 'false' },
-    ]) {
+    ];
+    for (const env of off) {
       expect(() => load({ ...env, PAYMENT_PROVIDER: 'sandbox' })).toThrow(/PAYMENT_PROVIDER: sandbox .* SANDBOX=true/);
     }
     expect(load({ PUBLIC_URL: 'https://help.example.com', SANDBOX: 'true' }).provider).toBe('sandbox');
