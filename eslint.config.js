@@ -42,6 +42,26 @@ export default tseslint.config(
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
   {
+    // What the server fetches for users goes through OutboundHttp, which refuses private addresses.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/modules/outbound-http/**', 'server/src/**/*.spec.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Fetch through OutboundHttp (modules/outbound-http): it refuses private addresses.' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['node:http', 'node:https', 'http', 'https', 'undici'].map((name) => ({
+            name,
+            message: 'Fetch through OutboundHttp (modules/outbound-http): it refuses private addresses.',
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['server/test/**/*.ts', '**/*.spec.ts', '**/*.spec.tsx'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },

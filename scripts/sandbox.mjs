@@ -12,8 +12,8 @@ Commands:
   scan <whatsappId> [--number N]        link the connection as if its QR code were scanned
   send <whatsappId> <from> ["text"]     a customer (number <from>) writes to the connection
        [--name N] [--id ID] [--image path] [--file path] [--location lat,lng[,description]] [--quoted ID]
-  offline <number>                      mark a number as not on WhatsApp
-  online <number>                       put it back on WhatsApp
+  offline <number>                      mark a number as not on WhatsApp (for your company only)
+  online <number>                       put it back on WhatsApp (for your company)
   pay <invoiceId> [--times N]           the stand-in PSP pays the invoice's latest Pix charge, sending
                                         its notification N times (PAYMENT_PROVIDER=sandbox)
 

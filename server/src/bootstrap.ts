@@ -12,6 +12,7 @@ import { registerAccessLog } from './common/access-log.js';
 import { corsOptions } from './common/cors.js';
 import { registerWebApp } from './common/web-app.js';
 import type { AppConfig } from './config/config.js';
+import type { OutboundHttpOptions } from './modules/outbound-http/outbound-http.js';
 import { AppIoAdapter } from './modules/realtime/io.adapter.js';
 import { REDIS, sharedRedis } from './modules/redis/redis.module.js';
 
@@ -29,6 +30,8 @@ const LEVELS: Record<AppConfig['logLevel'], LogLevel[] | false> = {
 export interface CreateAppOptions {
   /** Test-only modules added to the app (e2e tests register a recording inbound sink this way). */
   extraModules?: (Type | DynamicModule)[];
+  /** Test-only: lets a local server stand in for a public host (production allows nothing private). */
+  outboundHttp?: OutboundHttpOptions;
 }
 
 /** Builds the whole server (HTTP, socket.io, web app) without listening, for main and the tests. */
@@ -43,7 +46,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     routerOptions: { ignoreTrailingSlash: true },
   });
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config, options.extraModules),
+    AppModule.forRoot(config, options.extraModules, options.outboundHttp),
     adapter,
     {
       logger: LEVELS[config.logLevel],

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { createApp } from './bootstrap.js';
-import { ConfigError, loadConfig } from './config/config.js';
+import { ConfigError, loadConfig, standInWarning } from './config/config.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -10,6 +10,9 @@ async function main(): Promise<void> {
     `Atendo ${config.version} listening on ${config.publicUrl} (database: ${config.dbUrl ? 'MySQL/MariaDB' : 'embedded SQLite'}, ` +
       `queues: ${config.redisUrl ? 'Redis' : 'in-process'})`,
   );
+  const warning = standInWarning(config);
+  // Straight to stderr, so it shows at any LOG_LEVEL, even silent.
+  if (warning) console.error(`\n!!! ${warning}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -16,7 +16,7 @@ let free: PlanEntity;
 
 beforeAll(async () => {
   // The stand-in is the default only on the embedded defaults; the MariaDB run asks for it.
-  t = await startTestApp({ PAYMENT_PROVIDER: 'sandbox' });
+  t = await startTestApp({ SANDBOX: 'true', PAYMENT_PROVIDER: 'sandbox' });
   db = t.app.get(DataSource);
   // Plans are the super-admin's; here they are made directly so these tests stand on their own.
   const plans = db.getRepository(PlanEntity);

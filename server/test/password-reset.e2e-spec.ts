@@ -51,6 +51,7 @@ beforeAll(async () => {
     SMTP_FROM: 'Atendo <no-reply@atendo.test>',
     RESET_LIMIT_PER_ACCOUNT: '8',
     RESET_LIMIT_PER_IP: '10',
+    RESET_LIMIT_PER_ACCOUNT_DAILY: '12',
   });
 });
 afterAll(async () => {
@@ -224,12 +225,23 @@ describe('password reset', () => {
     });
   });
 
-  it('throttles each route per address, whatever the IP, and per IP, whatever the address', async () => {
+  it("throttles each route per address and IP, per IP, and per address from everywhere, never the owner's own IP", async () => {
     const company = await signupCompany(t, 'Throttle');
-    for (let i = 0; i < 8; i++) expect((await forget(company.email)).status).toBe(200);
-    expect(await forget(company.email)).toMatchObject({ status: 429, body: { error: 'ERR_TOO_MANY_REQUESTS' } });
+    const attacker = '10.8.8.8';
+    for (let i = 0; i < 8; i++) expect((await forget(company.email, attacker)).status).toBe(200);
+    expect(await forget(company.email, attacker)).toMatchObject({
+      status: 429,
+      body: { error: 'ERR_TOO_MANY_REQUESTS' },
+    });
+    // The owner, from another IP, still gets a code.
+    expect((await forget(company.email)).status).toBe(200);
     // The confirm step has its own budget for the address.
-    expect((await reset(company.email, 'AAAA-AAAA', 'New-secret-123')).status).toBe(400);
+    expect((await reset(company.email, 'AAAA-AAAA', 'New-secret-123', attacker)).status).toBe(400);
+    // Spread over many IPs, the address reaches its daily ceiling (12 asked)...
+    for (let i = 0; i < 3; i++) expect((await forget(company.email)).status).toBe(200);
+    expect((await forget(company.email)).status).toBe(429);
+    // ...which does not hold the IP its owner signs in from.
+    expect((await forget(company.email, '127.0.0.1')).status).toBe(200);
 
     const ip = '10.9.9.9';
     for (let i = 0; i < 10; i++) expect((await forget(`unknown${i}@nowhere.test`, ip)).status).toBe(404);

@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
 import { OUTBOUND_PORT, type OutboundPort } from '../src/modules/gateway/gateway.types.js';
+import { isPublicAddress } from '../src/modules/outbound-http/address-policy.js';
 import { SessionManager } from '../src/modules/gateway/session-manager.js';
 import { WhatsappAuthKeyEntity } from '../src/modules/whatsapp/entities/whatsapp-auth-key.entity.js';
 import { RecordingSink, recordingSinkModule } from './support/recording-sink.js';
@@ -12,20 +14,38 @@ const sink = new RecordingSink();
 let t: TestApp;
 let files: Server;
 let filesUrl: string;
+/** Listens on every local address (127.0.0.1 and ::1 alike) and counts what reached it. */
+let bait: Server;
+let baitPort: number;
+let baitHits = 0;
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+/** The media server's own loopback address, which these tests let the outbound guard treat as public. */
+const FILES_HOST = '127.0.0.2';
 
 beforeAll(async () => {
-  t = await startTestApp(ENV, undefined, { extraModules: [recordingSinkModule(sink)] });
-  // A local web server standing in for a media URL.
   files = createServer((req, res) => {
     if (req.url === '/photo.png') res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
-    else res.writeHead(404).end();
+    else if (req.url === '/to-loopback') {
+      res.writeHead(302, { location: `http://127.0.0.1:${baitPort}/secret` }).end();
+    } else res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
-  filesUrl = `http://127.0.0.1:${(files.address() as { port: number }).port}`;
+  await new Promise<void>((resolve) => files.listen(0, FILES_HOST, resolve));
+  filesUrl = `http://${FILES_HOST}:${(files.address() as AddressInfo).port}`;
+  bait = createServer((_req, res) => {
+    baitHits += 1;
+    res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+  });
+  await new Promise<void>((resolve) => bait.listen(0, '::', resolve));
+  baitPort = (bait.address() as AddressInfo).port;
+  t = await startTestApp(ENV, undefined, {
+    extraModules: [recordingSinkModule(sink)],
+    // The media server stands in for a public host; every other address keeps the production rule.
+    outboundHttp: { allowAddress: (address) => address === FILES_HOST || isPublicAddress(address) },
+  });
 });
 afterAll(async () => {
   await new Promise((resolve) => files.close(resolve));
+  await new Promise((resolve) => bait.close(resolve));
   await t.close();
 });
 
@@ -168,6 +188,32 @@ describe('sandbox sessions', () => {
     expect(bareMessage.body.split('|')).toHaveLength(2);
   });
 
+  it('refuses media URLs that lead to this machine or a private network, fetching nothing', async () => {
+    const company = await signupCompany(t, 'SandboxSsrf');
+    const line = await connected(company);
+    const urls = [
+      `${t.url}/health`,
+      `http://127.0.0.1:${baitPort}/secret`,
+      `http://localhost:${baitPort}/secret`,
+      `http://0x7f000001:${baitPort}/secret`,
+      `http://2130706433:${baitPort}/secret`,
+      `http://[::1]:${baitPort}/secret`,
+      `http://[::ffff:127.0.0.1]:${baitPort}/secret`,
+      `http://0.0.0.0:${baitPort}/secret`,
+      'http://169.254.169.254/latest/meta-data/',
+      `${filesUrl}/to-loopback`,
+    ];
+    for (const url of urls) {
+      const res = await inject(company, line.id, { from: '5511912345678', media: { url, mimetype: 'image/png' } });
+      expect({ url, status: res.status, body: res.body }).toEqual({
+        url,
+        status: 400,
+        body: { error: 'ERR_VALIDATION', fields: [{ field: 'media.url', message: 'validation.publicAddress' }] },
+      });
+    }
+    expect(baitHits).toBe(0);
+  });
+
   it('validates injected messages with field errors', async () => {
     const company = await signupCompany(t, 'SandboxValidation');
     const line = await connected(company);
@@ -229,6 +275,24 @@ describe('sandbox sessions', () => {
     await expect(outbound.checkNumber(line.id, '12')).rejects.toMatchObject({ code: 'ERR_WAPP_INVALID_CONTACT' });
     await t.request('PUT', '/sandbox/numbers/5511955554444', { token: company.token, body: { onWhatsApp: true } });
     expect((await outbound.sendText(line.id, to, 'back')).providerId).toEqual(expect.any(String));
+  });
+
+  it("keeps each company's numbers apart: taking one off WhatsApp changes no other company's customers", async () => {
+    const [a, b] = [await signupCompany(t, 'SandboxNumbersA'), await signupCompany(t, 'SandboxNumbersB')];
+    const [lineA, lineB] = [await connected(a), await connected(b)];
+    const outbound = t.app.get<OutboundPort>(OUTBOUND_PORT);
+    const number = '5511944443333';
+    expect(
+      (await t.request('PUT', `/sandbox/numbers/${number}`, { token: a.token, body: { onWhatsApp: false } })).status,
+    ).toBe(200);
+    expect(await outbound.checkNumber(lineA.id, number)).toEqual({ exists: false, number });
+    expect(await outbound.checkNumber(lineB.id, number)).toEqual({ exists: true, number });
+    expect((await outbound.sendText(lineB.id, { number, isGroup: false }, 'still reachable')).providerId).toEqual(
+      expect.any(String),
+    );
+    // B putting the number back on WhatsApp does not undo A's choice.
+    await t.request('PUT', `/sandbox/numbers/${number}`, { token: b.token, body: { onWhatsApp: true } });
+    expect(await outbound.checkNumber(lineA.id, number)).toEqual({ exists: false, number });
   });
 
   it('disconnects (logging out and wiping the auth state) and asks for a new QR', async () => {

@@ -16,3 +16,10 @@ export class DomainError extends Error {
 export function notFound(code: ErrorCode = 'ERR_NOT_FOUND'): DomainError {
   return new DomainError(code);
 }
+
+/** 429: a throttle's budget is spent; the answer says when to try again (Retry-After). */
+export class ThrottledError extends DomainError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('ERR_TOO_MANY_REQUESTS');
+  }
+}

@@ -1,9 +1,8 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import { ThrottlerException } from '@nestjs/throttler';
 import { RETRY_AFTER_SECONDS, type ErrorBody } from '@atendo/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { loggableUrl } from './access-log.js';
-import { DomainError } from './domain-error.js';
+import { DomainError, ThrottledError } from './domain-error.js';
 
 /** Fastify's own client errors, by code, and what they answer. */
 const FASTIFY_ERRORS: Record<string, { status: number; error: string }> = {
@@ -37,7 +36,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const reply = ctx.getResponse<FastifyReply>();
     const request = ctx.getRequest<FastifyRequest>();
     const { status, body } = this.toAnswer(exception, request);
-    const retryAfter = exception instanceof DomainError ? RETRY_AFTER_SECONDS[exception.code] : undefined;
+    const retryAfter =
+      exception instanceof ThrottledError
+        ? exception.retryAfterSeconds
+        : exception instanceof DomainError
+          ? RETRY_AFTER_SECONDS[exception.code]
+          : undefined;
     // A passing condition the client is told to retry is expected, not a failure to look into.
     if (status >= 500 && !retryAfter) {
       this.logger.error(
@@ -52,9 +56,6 @@ export class AllExceptionsFilter implements ExceptionFilter {
   private toAnswer(exception: unknown, request: FastifyRequest): { status: number; body: ErrorBody } {
     if (exception instanceof DomainError) {
       return { status: exception.status, body: { error: exception.code, ...exception.extra } };
-    }
-    if (exception instanceof ThrottlerException) {
-      return { status: 429, body: { error: 'ERR_TOO_MANY_REQUESTS' } };
     }
     const code = fastifyCode(exception);
     if (code && FASTIFY_ERRORS[code]) {

@@ -36,14 +36,22 @@ export const configSchema = yup.object({
   /** Extra origins allowed to call the API from a browser context (comma separated). */
   CORS_ORIGINS: yup.string().trim().default(''),
   LOG_LEVEL: yup.string().oneOf(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
-  /** Sign-in attempts allowed per minute from one IP and for one account. */
+  /**
+   * Failed sign-ins allowed a minute from one IP (whatever the account) and for one account from one
+   * IP, and an hour for one account from every IP together (IPs it signed in from lately excepted).
+   */
   LOGIN_LIMIT_PER_IP: yup.number().typeError('must be a number').integer().min(1).default(20),
   LOGIN_LIMIT_PER_ACCOUNT: yup.number().typeError('must be a number').integer().min(1).default(10),
+  LOGIN_LIMIT_PER_ACCOUNT_HOURLY: yup.number().typeError('must be a number').integer().min(1).default(100),
   /** Company sign-ups allowed per hour from one IP. */
   SIGNUP_LIMIT_PER_IP: yup.number().typeError('must be a number').integer().min(1).default(10),
-  /** Password-reset requests allowed per hour from one IP and for one address. */
+  /**
+   * Password-reset requests (and, counted apart, failed codes) allowed an hour from one IP and for one
+   * address from one IP, and a day for one address from every IP together (IPs it signed in from excepted).
+   */
   RESET_LIMIT_PER_IP: yup.number().typeError('must be a number').integer().min(1).default(10),
   RESET_LIMIT_PER_ACCOUNT: yup.number().typeError('must be a number').integer().min(1).default(5),
+  RESET_LIMIT_PER_ACCOUNT_DAILY: yup.number().typeError('must be a number').integer().min(1).default(20),
   /** Outgoing mail: an smtp(s):// URL, or the host and its parts; with neither, mail goes to DATA_DIR/outbox. */
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   SMTP_HOST: yup.string().trim().optional(),
@@ -52,13 +60,16 @@ export const configSchema = yup.object({
   SMTP_USER: yup.string().optional(),
   SMTP_PASS: yup.string().optional(),
   SMTP_FROM: yup.string().trim().optional(),
-  /** The simulated WhatsApp network (provider "sandbox"); on by default only on the embedded defaults. */
+  /**
+   * The stand-ins: the simulated WhatsApp network (provider "sandbox") and the payment stand-in. On by
+   * default only on the embedded defaults with a loopback PUBLIC_URL.
+   */
   SANDBOX: yup.boolean().typeError('must be true or false').optional(),
   /** Time between the sandbox's delivery acks (1, 2, 3, 4) of an outbound message. */
   SANDBOX_ACK_INTERVAL_MS: yup.number().typeError('must be a number').integer().min(0).max(60_000).default(150),
   /**
    * Who charges the invoices: `asaas` (the real PSP), `sandbox` (the local stand-in) or `none`. By
-   * default Asaas when ASAAS_API_KEY is set, else the stand-in wherever the WhatsApp sandbox is on.
+   * default Asaas when ASAAS_API_KEY is set, else the stand-in wherever the stand-ins are on (and only there).
    */
   PAYMENT_PROVIDER: yup.string().oneOf(['asaas', 'sandbox', 'none'], 'must be asaas, sandbox or none').optional(),
   ASAAS_API_KEY: yup.string().trim().optional(),

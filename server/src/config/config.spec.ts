@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, standInWarning } from './config.js';
 
 describe('configuration', () => {
   let dataDir: string;
@@ -35,12 +35,37 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(message);
   });
 
-  it('turns the sandbox on by default only on the embedded defaults', () => {
-    expect(loadConfig({ DATA_DIR: dataDir }).sandbox).toBe(true);
-    expect(loadConfig({ DATA_DIR: dataDir, DB_URL: 'mysql://root@db/atendo' }).sandbox).toBe(false);
-    expect(loadConfig({ DATA_DIR: dataDir, DB_URL: 'mysql://root@db/atendo', SANDBOX: 'true' }).sandbox).toBe(true);
-    expect(loadConfig({ DATA_DIR: dataDir, SANDBOX: 'false' }).sandbox).toBe(false);
-    expect(() => loadConfig({ DATA_DIR: dataDir, SANDBOX: 'maybe' })).toThrow(/SANDBOX: must be true or false/);
+  it('turns the stand-ins on by default only on the embedded defaults with a loopback PUBLIC_URL', () => {
+    const load = (env: Record<string, string> = {}) => loadConfig({ DATA_DIR: dataDir, ...env });
+    expect(load().sandbox).toBe(true);
+    for (const local of ['http://127.0.0.1:9000', 'http://127.8.9.1', 'http://[::1]:8080', 'http://localhost']) {
+      expect({ local, sandbox: load({ PUBLIC_URL: local }).sandbox }).toEqual({ local, sandbox: true });
+    }
+    for (const reachable of [
+      'https://help.example.com',
+      'http://192.168.0.10:8080',
+      'http://10.0.0.5',
+      'http://0.0.0.0:8080',
+      'http://localhost.example.com',
+      'http://[2001:db8::1]',
+    ]) {
+      expect({ reachable, sandbox: load({ PUBLIC_URL: reachable }).sandbox }).toEqual({ reachable, sandbox: false });
+    }
+    expect(load({ DB_URL: 'mysql://root@db/atendo' }).sandbox).toBe(false);
+    expect(load({ DB_URL: 'mysql://root@db/atendo', SANDBOX: 'true' }).sandbox).toBe(true);
+    expect(load({ PUBLIC_URL: 'https://help.example.com', SANDBOX: 'true' }).sandbox).toBe(true);
+    expect(load({ SANDBOX: 'false' }).sandbox).toBe(false);
+    expect(() => load({ SANDBOX: 'maybe' })).toThrow(/SANDBOX: must be true or false/);
+  });
+
+  it('says loudly at start which stand-ins are on', () => {
+    const local = loadConfig({ DATA_DIR: dataDir });
+    expect(standInWarning(local)).toMatch(
+      /^STAND-INS ARE ON: the sandbox WhatsApp network .* and the payment stand-in/,
+    );
+    const whatsappOnly = loadConfig({ DATA_DIR: dataDir, PAYMENT_PROVIDER: 'none' });
+    expect(standInWarning(whatsappOnly)).not.toMatch(/payment/);
+    expect(standInWarning(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://help.example.com' }))).toBeNull();
   });
 
   it('generates missing secrets once and keeps them under DATA_DIR', () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ipaddr from 'ipaddr.js';
 import { ValidationError } from 'yup';
 import { configSchema, type ConfigInput } from './config.schema.js';
 
@@ -23,9 +24,11 @@ export interface AppConfig {
   logLevel: ConfigInput['LOG_LEVEL'];
   loginLimitPerIp: number;
   loginLimitPerAccount: number;
+  loginLimitPerAccountHourly: number;
   signupLimitPerIp: number;
   resetLimitPerIp: number;
   resetLimitPerAccount: number;
+  resetLimitPerAccountDaily: number;
   mail: MailConfig;
   sandbox: boolean;
   sandboxAckIntervalMs: number;
@@ -100,6 +103,12 @@ const ASAAS_SANDBOX = 'https://api-sandbox.asaas.com/v3';
 
 function paymentsConfig(input: ConfigInput, sandbox: boolean): PaymentsConfig {
   const chosen = input.PAYMENT_PROVIDER ?? (input.ASAAS_API_KEY ? 'asaas' : sandbox ? 'sandbox' : 'none');
+  if (chosen === 'sandbox' && !sandbox) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENT_PROVIDER: sandbox lets any admin mark its invoices paid; it needs SANDBOX=true ' +
+        '(on by itself only on the embedded defaults with a loopback PUBLIC_URL)',
+    );
+  }
   if (chosen === 'asaas' && (!input.ASAAS_API_KEY || !input.PAYMENT_WEBHOOK_TOKEN)) {
     throw new ConfigError(
       'Invalid configuration:\n  PAYMENT_PROVIDER: asaas needs ASAAS_API_KEY and PAYMENT_WEBHOOK_TOKEN',
@@ -120,6 +129,37 @@ function paymentsConfig(input: ConfigInput, sandbox: boolean): PaymentsConfig {
     merchantName: input.PIX_MERCHANT_NAME,
     merchantCity: input.PIX_MERCHANT_CITY,
   };
+}
+
+/** Whether only this machine can reach `url`: localhost, 127.0.0.0/8 or ::1. */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
+  if (host === 'localhost') return true;
+  if (!ipaddr.isValid(host)) return false;
+  const address = ipaddr.process(host);
+  return address.range() === 'loopback';
+}
+
+/**
+ * The stand-ins (the simulated WhatsApp network and the payment stand-in) let any company admin
+ * invent customers' messages and mark its own invoices paid. On by default only where nobody else
+ * can reach the server: the embedded defaults (no DB_URL) with a loopback PUBLIC_URL.
+ */
+function sandboxOn(input: ConfigInput, publicUrl: string): boolean {
+  return input.SANDBOX ?? (!input.DB_URL && isLoopbackUrl(publicUrl));
+}
+
+/** What the start-up log says, loudly, while a stand-in is on; null when none is. */
+export function standInWarning(config: Pick<AppConfig, 'sandbox' | 'payments'>): string | null {
+  const on = [
+    ...(config.sandbox ? ['the sandbox WhatsApp network (any admin can inject customer messages)'] : []),
+    ...(config.payments.provider === 'sandbox' ? ['the payment stand-in (any admin can mark its invoices paid)'] : []),
+  ];
+  if (!on.length) return null;
+  return (
+    `STAND-INS ARE ON: ${on.join(' and ')}. For trying the product and tests only: ` +
+    'never on a server others can reach (SANDBOX=false turns them off).'
+  );
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -165,14 +205,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: input.LOG_LEVEL,
     loginLimitPerIp: input.LOGIN_LIMIT_PER_IP,
     loginLimitPerAccount: input.LOGIN_LIMIT_PER_ACCOUNT,
+    loginLimitPerAccountHourly: input.LOGIN_LIMIT_PER_ACCOUNT_HOURLY,
     signupLimitPerIp: input.SIGNUP_LIMIT_PER_IP,
     resetLimitPerIp: input.RESET_LIMIT_PER_IP,
     resetLimitPerAccount: input.RESET_LIMIT_PER_ACCOUNT,
+    resetLimitPerAccountDaily: input.RESET_LIMIT_PER_ACCOUNT_DAILY,
     mail: mailConfig(input, publicUrl, dataDir),
-    // A fresh install without MySQL is someone trying the product: let them try it without a phone.
-    sandbox: input.SANDBOX ?? !input.DB_URL,
+    sandbox: sandboxOn(input, publicUrl),
     sandboxAckIntervalMs: input.SANDBOX_ACK_INTERVAL_MS,
-    payments: paymentsConfig(input, input.SANDBOX ?? !input.DB_URL),
+    payments: paymentsConfig(input, sandboxOn(input, publicUrl)),
     invoiceDaysAhead: input.INVOICE_DAYS_AHEAD,
     version: readVersion(),
   };

@@ -5,17 +5,16 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 /**
- * Some CommonJS packages the server uses require ES-module-only packages (@nestjs/throttler needs
- * @nestjs/common and @nestjs/core; @fastify/static needs content-disposition 3). Node runs that
- * (it can require ES modules); jest on Node 20 cannot. For the tests each such package is
- * repackaged once as an ES module whose ES-module-only dependencies stay plain imports, so they
- * resolve to the very modules the rest of the server uses and classes such as Reflector stay one.
+ * Some CommonJS packages the server uses require ES-module-only packages (@fastify/static needs
+ * content-disposition 3). Node runs that (it can require ES modules); jest on Node 20 cannot. For
+ * the tests each such package is repackaged once as an ES module whose ES-module-only dependencies
+ * stay plain imports, so they resolve to the very modules the rest of the server uses.
  */
 const here = dirname(fileURLToPath(import.meta.url));
 const cacheDir = join(here, '..', '..', '..', 'node_modules', '.cache', 'atendo-jest');
 const require = createRequire(import.meta.url);
 
-export const REPACKAGED = ['@nestjs/throttler', '@fastify/static'];
+export const REPACKAGED = ['@fastify/static'];
 
 export const repackagedPath = (name) => join(cacheDir, `${name.replace(/[@/]/g, '_')}.mjs`);
 

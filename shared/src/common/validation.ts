@@ -30,6 +30,8 @@ export const V = {
   taxId: 'validation.taxId',
   /** Not a YouTube video code nor a link to one. */
   videoCode: 'validation.videoCode',
+  /** A URL the server would fetch leads to a loopback, private, link-local or other non-public address. */
+  publicAddress: 'validation.publicAddress',
 } as const;
 
 export type ValidationKey = (typeof V)[keyof typeof V];

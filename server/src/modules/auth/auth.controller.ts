@@ -1,5 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { loginSchema, REFRESH_COOKIE, type AuthResponse, type LoginInput } from '@atendo/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
@@ -9,26 +8,32 @@ import { YupPipe } from '../../common/validation.pipe.js';
 import { AuthService, type SignedIn } from './auth.service.js';
 import { REFRESH_TTL_MS } from '../sessions/sessions.service.js';
 import { TokensService } from '../sessions/tokens.service.js';
+import { wrongCredentials } from '../throttle/attempt-limiter.js';
+import { Throttles } from '../throttle/throttles.js';
 
 @Controller('auth')
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly tokens: TokensService,
+    private readonly throttles: Throttles,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Public()
   @Post('login')
   @HttpCode(200)
-  @UseGuards(ThrottlerGuard)
-  @SkipThrottle({ 'signup-ip': true })
   async login(
     @Body(new YupPipe(loginSchema)) body: LoginInput,
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AuthResponse> {
-    const signedIn = await this.auth.login(body, { userAgent: String(req.headers['user-agent'] ?? ''), ip: req.ip });
+    const signedIn = await this.throttles.login.run(
+      body.email,
+      req.ip,
+      () => this.auth.login(body, { userAgent: String(req.headers['user-agent'] ?? ''), ip: req.ip }),
+      wrongCredentials,
+    );
     return this.answer(signedIn, reply);
   }
 

@@ -14,7 +14,10 @@ describe('payment configuration', () => {
   it('uses the stand-in where the sandbox is on, nothing on MySQL, Asaas once a key is set', () => {
     expect(load().provider).toBe('sandbox');
     expect(load({ DB_URL: 'mysql://root@db/atendo' }).provider).toBeNull();
-    expect(load({ DB_URL: 'mysql://root@db/atendo', PAYMENT_PROVIDER: 'sandbox' }).provider).toBe('sandbox');
+    expect(load({ PUBLIC_URL: 'https://help.example.com' }).provider).toBeNull();
+    expect(load({ DB_URL: 'mysql://root@db/atendo', SANDBOX: 'true', PAYMENT_PROVIDER: 'sandbox' }).provider).toBe(
+      'sandbox',
+    );
     expect(load({ PAYMENT_PROVIDER: 'none' }).provider).toBeNull();
     const asaas = load({ ASAAS_API_KEY: '$aact_prod_abc', PAYMENT_WEBHOOK_TOKEN: 'w'.repeat(20) });
     expect(asaas).toMatchObject({
@@ -28,6 +31,18 @@ describe('payment configuration', () => {
     const env = { ASAAS_API_KEY: '$aact_hmlg_abc', PAYMENT_WEBHOOK_TOKEN: 'w'.repeat(20) };
     expect(load(env).asaasBaseUrl).toBe('https://api-sandbox.asaas.com/v3');
     expect(load({ ...env, ASAAS_BASE_URL: 'http://127.0.0.1:9/v3/' }).asaasBaseUrl).toBe('http://127.0.0.1:9/v3');
+  });
+
+  it('refuses the stand-in wherever the stand-ins are off', () => {
+    const off: Record<string, string>[] = [
+      { PUBLIC_URL: 'https://help.example.com' },
+      { DB_URL: 'mysql://root@db/atendo' },
+      { SANDBOX: 'false' },
+    ];
+    for (const env of off) {
+      expect(() => load({ ...env, PAYMENT_PROVIDER: 'sandbox' })).toThrow(/PAYMENT_PROVIDER: sandbox .* SANDBOX=true/);
+    }
+    expect(load({ PUBLIC_URL: 'https://help.example.com', SANDBOX: 'true' }).provider).toBe('sandbox');
   });
 
   it('stops on an incomplete or bad payment configuration, naming the variable', () => {

@@ -1,5 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
-import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import {
   companyCreateSchema,
   companySchedulesSchema,
@@ -10,23 +9,27 @@ import {
   type CompanySchedulesInput,
   type SignupInput,
 } from '@atendo/shared';
+import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../common/auth-user.js';
 import { CurrentUser, Public, RequirePermission } from '../../common/decorators.js';
 import { listQuerySchema, type ListQuery } from '../../common/pagination.js';
 import { IdPipe, YupPipe } from '../../common/validation.pipe.js';
+import { Throttles } from '../throttle/throttles.js';
 import { CompaniesService } from './companies.service.js';
 
 const id = new IdPipe('ERR_NO_COMPANY_FOUND');
 
 @Controller('companies')
 export class CompaniesController {
-  constructor(private readonly companies: CompaniesService) {}
+  constructor(
+    private readonly companies: CompaniesService,
+    private readonly throttles: Throttles,
+  ) {}
 
   @Public()
   @Post('cadastro')
-  @UseGuards(ThrottlerGuard)
-  @SkipThrottle({ 'login-ip': true, 'login-account': true })
-  signup(@Body(new YupPipe(signupSchema)) body: SignupInput) {
+  async signup(@Body(new YupPipe(signupSchema)) body: SignupInput, @Req() req: FastifyRequest) {
+    await this.throttles.signup(req.ip);
     return this.companies.signup(body);
   }
 

@@ -40,6 +40,8 @@ export class AsaasProvider implements PaymentProvider {
   private readonly fetch: typeof fetch;
 
   constructor(private readonly options: AsaasOptions) {
+    // The operator's configured ASAAS_BASE_URL, never a user's input: it may be a stand-in on a private network.
+    // eslint-disable-next-line no-restricted-globals
     this.fetch = options.fetch ?? fetch;
   }
 

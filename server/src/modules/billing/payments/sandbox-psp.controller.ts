@@ -88,6 +88,8 @@ export class SandboxPspController {
     const url = `${ownUrl(this.adapterHost.httpAdapter.getHttpServer().address())}/subscription/webhook`;
     const deliveries: { status: number; body: unknown }[] = [];
     for (let i = 0; i < body.times; i++) {
+      // This process's own webhook, found from its listening socket: no user chose the address.
+      // eslint-disable-next-line no-restricted-globals
       const response = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', [WEBHOOK_TOKEN_HEADER]: this.config.payments.webhookToken },

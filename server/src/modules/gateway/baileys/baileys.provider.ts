@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import type { ProviderSession, SessionListener, SessionTarget, WhatsappProvider } from '../provider.js';
 import { BaileysSession, type BaileysRuntime } from './baileys.session.js';
 import { useDatabaseAuthState } from './database-auth-state.js';
+import { assertWhatsappMediaUrl } from './media-host.js';
 import { DEFAULT_RECONNECT_POLICY } from './reconnect-policy.js';
 
 /** Optional `Partial<BaileysRuntime>`: replaces the socket factory, media download, clock or policy (tests). */
@@ -14,8 +15,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const DEFAULT_BAILEYS_RUNTIME: BaileysRuntime = {
   makeSocket: (config) => makeWASocket(config),
-  downloadMedia: (message, reupload, logger) =>
-    downloadMediaMessage(message, 'buffer', {}, { reuploadRequest: reupload, logger }),
+  downloadMedia: async (message, reupload, logger) => {
+    assertWhatsappMediaUrl(message);
+    return downloadMediaMessage(message, 'buffer', {}, { reuploadRequest: reupload, logger });
+  },
   policy: DEFAULT_RECONNECT_POLICY,
   setTimer: (run, ms) => setTimeout(run, ms),
   clearTimer: (handle) => clearTimeout(handle as NodeJS.Timeout),

@@ -5,6 +5,7 @@ import type { AuthUser } from '../../../common/auth-user.js';
 import { CurrentUser, RequirePermission } from '../../../common/decorators.js';
 import { DomainError } from '../../../common/domain-error.js';
 import { IdPipe, YupPipe } from '../../../common/validation.pipe.js';
+import { OutboundHttp } from '../../outbound-http/outbound-http.js';
 import { WhatsappEntity } from '../../whatsapp/entities/whatsapp.entity.js';
 import { SessionManager } from '../session-manager.js';
 import { SANDBOX_MESSAGE, SANDBOX_SCAN } from './sandbox.extensions.js';
@@ -30,6 +31,7 @@ export class SandboxController {
   constructor(
     private readonly sessions: SessionManager,
     private readonly sandbox: SandboxProvider,
+    private readonly http: OutboundHttp,
     @InjectRepository(WhatsappEntity) private readonly whatsapps: Repository<WhatsappEntity>,
   ) {}
 
@@ -65,7 +67,11 @@ export class SandboxController {
       quotedId: body.quotedId,
       // Fetched here, on the node that took the request, so only bytes travel to the session's holder.
       media: body.media
-        ? { data: await loadSandboxMedia(body.media), mimetype: body.media.mimetype, filename: body.media.filename }
+        ? {
+            data: await loadSandboxMedia(body.media, this.http),
+            mimetype: body.media.mimetype,
+            filename: body.media.filename,
+          }
         : undefined,
     };
     return this.sessions.invoke<{ providerId: string }>(whatsappId, {
@@ -76,12 +82,16 @@ export class SandboxController {
   }
 
   @Put('numbers/:number')
-  async number(@Param('number') raw: string, @Body(new YupPipe(sandboxNumberSchema)) body: { onWhatsApp: boolean }) {
+  async number(
+    @CurrentUser() auth: AuthUser,
+    @Param('number') raw: string,
+    @Body(new YupPipe(sandboxNumberSchema)) body: { onWhatsApp: boolean },
+  ) {
     const number = raw.replace(/\D/g, '');
     if (!/^\d{8,20}$/.test(number)) {
       throw new DomainError('ERR_VALIDATION', { fields: [{ field: 'number', message: 'validation.phone' }] });
     }
-    await this.sandbox.setOnWhatsApp(number, body.onWhatsApp);
+    await this.sandbox.setOnWhatsApp(auth.companyId, number, body.onWhatsApp);
     return { number, onWhatsApp: body.onWhatsApp };
   }
 

@@ -64,16 +64,14 @@ const SENT_MEMORY = 5_000;
 @Injectable()
 export class SandboxProvider implements WhatsappProvider {
   readonly kind = 'sandbox' as const;
+  /** `{companyId}:{number}` of the numbers taken off WhatsApp, without Redis. */
   private readonly offlineHere = new Set<string>();
-  private readonly offlineKey: string;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS) private readonly redis: Redis | null,
     @InjectRepository(WhatsappAuthKeyEntity) private readonly keys: Repository<WhatsappAuthKeyEntity>,
-  ) {
-    this.offlineKey = `${config.redisPrefix}:sandbox:offline`;
-  }
+  ) {}
 
   get ackIntervalMs(): number {
     return this.config.sandboxAckIntervalMs;
@@ -85,19 +83,25 @@ export class SandboxProvider implements WhatsappProvider {
     return session;
   }
 
-  async setOnWhatsApp(number: string, onWhatsApp: boolean): Promise<void> {
+  /** Each company has its own view of who is on WhatsApp: one company's test never changes another's. */
+  async setOnWhatsApp(companyId: number, number: string, onWhatsApp: boolean): Promise<void> {
     if (this.redis) {
-      if (onWhatsApp) await this.redis.srem(this.offlineKey, number);
-      else await this.redis.sadd(this.offlineKey, number);
+      const key = this.offlineKey(companyId);
+      if (onWhatsApp) await this.redis.srem(key, number);
+      else await this.redis.sadd(key, number);
       return;
     }
-    if (onWhatsApp) this.offlineHere.delete(number);
-    else this.offlineHere.add(number);
+    if (onWhatsApp) this.offlineHere.delete(`${companyId}:${number}`);
+    else this.offlineHere.add(`${companyId}:${number}`);
   }
 
-  async isOnWhatsApp(number: string): Promise<boolean> {
-    if (this.redis) return (await this.redis.sismember(this.offlineKey, number)) === 0;
-    return !this.offlineHere.has(number);
+  async isOnWhatsApp(companyId: number, number: string): Promise<boolean> {
+    if (this.redis) return (await this.redis.sismember(this.offlineKey(companyId), number)) === 0;
+    return !this.offlineHere.has(`${companyId}:${number}`);
+  }
+
+  private offlineKey(companyId: number): string {
+    return `${this.config.redisPrefix}:sandbox:offline:${companyId}`;
   }
 
   async pairedNumber(whatsappId: number): Promise<string | null> {
@@ -210,7 +214,7 @@ export class SandboxSession implements ProviderSession {
 
   async checkNumber(number: string): Promise<{ exists: boolean; number: string }> {
     this.assertConnected();
-    return { exists: await this.provider.isOnWhatsApp(number), number };
+    return { exists: await this.provider.isOnWhatsApp(this.target.companyId, number), number };
   }
 
   async stop(): Promise<void> {
@@ -230,7 +234,7 @@ export class SandboxSession implements ProviderSession {
 
   private async send(to: PeerRef): Promise<SentMessage> {
     this.assertConnected();
-    if (!to.isGroup && !(await this.provider.isOnWhatsApp(to.number))) {
+    if (!to.isGroup && !(await this.provider.isOnWhatsApp(this.target.companyId, to.number))) {
       throw new DomainError('ERR_WAPP_INVALID_CONTACT');
     }
     const providerId = messageId();
