@@ -125,7 +125,7 @@ describe('companies (super-admin)', () => {
   it('answers 400 with each bad field', async () => {
     const res = await t.request('POST', '/companies', {
       token: superToken,
-      body: { name: 'x', email: 'nope', planId: 'gold', recurrence: 'WEEKLY', status: 'sometimes' },
+      body: { name: 'x', email: 'nope', planId: 'gold', recurrence: 'WEEKLY', status: 'sometimes', password: '123' },
     });
     expect(res.status).toBe(400);
     expect(res.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(

@@ -88,9 +88,15 @@ describe('AuthGuard', () => {
     await expect(guardFor(agent, null).canActivate(socketContext)).resolves.toBe(true);
   });
 
-  it('refuses a token whose session has ended', async () => {
+  it('refuses a token whose session has ended, with the reason the session ended for', async () => {
     const guard = guardFor(agent, null);
-    (guard as unknown as { sessions: { resolve: () => Promise<null> } }).sessions = { resolve: async () => null };
+    const ended = (code: 'ERR_SESSION_EXPIRED' | 'ERR_PASSWORD_CHANGED') => ({
+      resolve: async () => null,
+      endedError: async () => new DomainError(code),
+    });
+    (guard as unknown as { sessions: unknown }).sessions = ended('ERR_SESSION_EXPIRED');
     expect(await codeOf(guard.canActivate(context('plain').ctx))).toBe('ERR_SESSION_EXPIRED');
+    (guard as unknown as { sessions: unknown }).sessions = ended('ERR_PASSWORD_CHANGED');
+    expect(await codeOf(guard.canActivate(context('plain').ctx))).toBe('ERR_PASSWORD_CHANGED');
   });
 });

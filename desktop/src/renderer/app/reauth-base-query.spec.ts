@@ -92,7 +92,7 @@ describe('withReauth', () => {
 
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(results.every((r) => r.error?.status === 403)).toBe(true);
-    expect(store.getState().auth).toEqual({ token: null, user: null, userFromSnapshot: false });
+    expect(store.getState().auth).toEqual({ token: null, user: null, userFromSnapshot: false, signedOutReason: null });
     expect(localStorage.getItem('token')).toBeNull();
   });
 
