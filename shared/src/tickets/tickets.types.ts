@@ -23,7 +23,7 @@ export interface Ticket {
   tags: TagSummary[];
   lastMessage: string;
   /** The message the preview showed was deleted: `lastMessage` is empty and the lists say so. */
-  lastMessageDeleted: boolean;
+  lastMessageDeleted?: boolean;
   unreadMessages: number;
   isGroup: boolean;
   chatbot: boolean;
