@@ -4,6 +4,7 @@ import {
   apiSignIn,
   E2E_ADMIN,
   formatDate,
+  pageToken,
   signIn,
   signupCompany,
   submitLogin,
@@ -38,7 +39,7 @@ test.describe('plans and companies', () => {
     await expect(planDialog.getByRole('switch', { name: 'Kanban' })).toBeChecked();
     await planDialog.getByRole('textbox', { name: 'Name' }).fill(planName);
     await planDialog.getByRole('spinbutton', { name: 'Users' }).fill('3');
-    await planDialog.getByRole('spinbutton', { name: 'Price' }).fill('149.9');
+    await planDialog.getByRole('textbox', { name: 'Price' }).fill('149.9');
     await planDialog.getByRole('switch', { name: 'Kanban' }).click();
     await planDialog.getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, 'Plan saved.')).toBeVisible();
@@ -150,6 +151,52 @@ test.describe('plans and companies', () => {
     await expect(toast(admin, 'Your company is inactive. Contact support.')).toBeVisible();
     await expect(admin).toHaveURL(/\/login$/);
     await adminContext.close();
+  });
+
+  test('a plan price reads Brazilian amounts, shows what it will save and saves it', async ({ page }) => {
+    const name = unique('Priced');
+    await signIn(page, E2E_ADMIN);
+    await openSettingsTab(page, 'Plans');
+    await page.getByRole('button', { name: 'Add plan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New plan' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+    const price = dialog.getByRole('textbox', { name: 'Price' });
+    await expect(price).toHaveValue('0');
+    // Typed the Brazilian way, key by key.
+    await price.fill('');
+    await price.pressSequentially('49,90');
+    await expect(price).toHaveValue('49,90');
+    await expect(dialog.getByText('Saved as R$ 49,90', { exact: true })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Plan saved.')).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('R$ 49,90');
+    const saved = async () =>
+      (await apiCall<{ name: string; value: number }[]>(page.request, await pageToken(page), 'GET', '/plans/all')).find(
+        (plan) => plan.name === name,
+      )?.value;
+    expect(await saved()).toBe(49.9);
+
+    // Pasted with the symbol and thousands, then typed with a dot for the cents.
+    await row.getByRole('button', { name: `Edit ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit plan' });
+    const editPrice = edit.getByRole('textbox', { name: 'Price' });
+    await expect(editPrice).toHaveValue('49,9');
+    await editPrice.fill('R$ 1.234,56');
+    await expect(editPrice).toHaveValue('1.234,56');
+    await expect(edit.getByText('Saved as R$ 1.234,56', { exact: true })).toBeVisible();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Plan saved.')).toBeVisible();
+    await expect(row).toContainText('R$ 1.234,56');
+    expect(await saved()).toBe(1234.56);
+
+    await row.getByRole('button', { name: `Edit ${name}` }).click();
+    await editPrice.fill('');
+    await editPrice.pressSequentially('49.90');
+    await expect(editPrice).toHaveValue('49,90');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(row).toContainText('R$ 49,90');
+    expect(await saved()).toBe(49.9);
   });
 
   test("an agent's home page follows the company to another plan without a reload", async ({ page, request }) => {

@@ -221,6 +221,58 @@ describe('sending and deleting', () => {
       outbound.port = saved;
     }
   });
+
+  it('takes a deleted last message off the ticket preview, whoever deletes it, and says so', async () => {
+    const number = '5511920000007';
+    await sinkOf(t).message(inbound(co.companyId, co.salesLine, { number }, 'oi'));
+    const ticket = await ticketOf(number);
+    await t.request('PUT', `/tickets/${ticket.id}`, { token: co.seller.token, body: { status: 'open' } });
+    const send = async (body: string) =>
+      (await t.request('POST', `/messages/${ticket.id}`, { token: co.seller.token, body: { body } })).body as {
+        id: number;
+      };
+    const older = await send('*older* answer');
+    const newest = await send('the _newest_ answer');
+    const preview = async () => (await t.request('GET', `/tickets/${ticket.id}`, { token: co.seller.token })).body;
+    const before = await preview();
+    expect(before).toMatchObject({ lastMessage: 'the _newest_ answer', lastMessageDeleted: false });
+
+    const admin = await connected(t.socket(co.admin.token));
+    const heard = collect(admin, `company-${co.companyId}-ticket`);
+    const del = (id: number) => t.request('DELETE', `/messages/${id}`, { token: co.seller.token });
+
+    // Not what the preview shows: the preview stays and no ticket event goes out.
+    expect((await del(older.id)).body).toMatchObject({ isDeleted: true });
+    await settle();
+    expect(await preview()).toMatchObject({ lastMessage: 'the _newest_ answer', lastMessageDeleted: false });
+    expect(heard).toHaveLength(0);
+
+    // The preview's own message: its text goes, the ticket keeps its place (same updatedAt).
+    expect((await del(newest.id)).body).toMatchObject({ isDeleted: true });
+    await settle();
+    expect(await preview()).toMatchObject({ lastMessage: '', lastMessageDeleted: true, updatedAt: before.updatedAt });
+    expect(heard).toEqual([
+      {
+        action: 'update',
+        ticket: expect.objectContaining({ id: ticket.id, lastMessage: '', lastMessageDeleted: true }),
+      },
+    ]);
+
+    // A new message is the preview again; the customer deleting it for everyone takes it off too.
+    const theirs = inbound(co.companyId, co.salesLine, { number }, 'engano, ignore');
+    await sinkOf(t).message(theirs);
+    expect(await preview()).toMatchObject({ lastMessage: 'engano, ignore', lastMessageDeleted: false });
+    await sinkOf(t).change({
+      kind: 'revoke',
+      whatsappId: co.salesLine,
+      companyId: co.companyId,
+      providerId: theirs.providerId,
+    });
+    await settle();
+    expect(await preview()).toMatchObject({ lastMessage: '', lastMessageDeleted: true });
+    expect(heard.at(-1)).toMatchObject({ action: 'update', ticket: { id: ticket.id, lastMessageDeleted: true } });
+    admin.disconnect();
+  });
 });
 
 describe('search, tags, notes, quick messages and contacts', () => {

@@ -31,6 +31,7 @@ import { Billing1764300000000 } from './migrations/1764300000000-Billing.js';
 import { DashboardIndexes1764200000000 } from './migrations/1764200000000-DashboardIndexes.js';
 import { PasswordResets1764400000000 } from './migrations/1764400000000-PasswordResets.js';
 import { HelpsAnnouncements1764400100000 } from './migrations/1764400100000-HelpsAnnouncements.js';
+import { TicketPreviewDeleted1764500000000 } from './migrations/1764500000000-TicketPreviewDeleted.js';
 
 export const ENTITIES = [
   PlanEntity,
@@ -65,6 +66,7 @@ export const MIGRATIONS = [
   DashboardIndexes1764200000000,
   PasswordResets1764400000000,
   HelpsAnnouncements1764400100000,
+  TicketPreviewDeleted1764500000000,
 ];
 
 /** MySQL/MariaDB when DB_URL is set, else an embedded SQLite file under DATA_DIR. */

@@ -22,6 +22,8 @@ export interface Ticket {
   contact: Contact;
   tags: TagSummary[];
   lastMessage: string;
+  /** The message the preview showed was deleted: `lastMessage` is empty and the lists say so. */
+  lastMessageDeleted?: boolean;
   unreadMessages: number;
   isGroup: boolean;
   chatbot: boolean;

@@ -37,6 +37,7 @@ export function toTicket(t: TicketEntity, tags: Ticket['tags'] = []): Ticket {
     contact: toContact(t.contact as ContactEntity),
     tags,
     lastMessage: t.lastMessage,
+    lastMessageDeleted: !!t.lastMessageDeleted,
     unreadMessages: t.unreadMessages,
     isGroup: !!t.isGroup,
     chatbot: !!t.chatbot,

@@ -150,11 +150,15 @@ export class MessagesService {
     return { messages: rows.map((m) => toMessage(m)), ticket: await this.reader.shape(entity), hasMore };
   }
 
+  /** The key of a ticket's writes: its contact's, the one its inbound messages take. */
+  private lockOf(ticket: TicketEntity): string {
+    return ticket.contact ? peerKey(ticket.companyId, ticket.contact.number) : `ticket:${ticket.id}`;
+  }
+
   private async clearUnread(ticket: TicketEntity): Promise<void> {
     // Under the contact's lock, like its inbound messages: an arriving message's unread count
     // (computed in that transaction) never overtakes this reset.
-    const key = ticket.contact ? peerKey(ticket.companyId, ticket.contact.number) : `ticket:${ticket.id}`;
-    await this.tx.run(key, async (em) => {
+    await this.tx.run(this.lockOf(ticket), async (em) => {
       await em
         .getRepository(TicketEntity)
         .update({ id: ticket.id }, { unreadMessages: 0, updatedAt: ticket.updatedAt });
@@ -204,22 +208,56 @@ export class MessagesService {
     if (!message) throw new DomainError('ERR_NOT_FOUND');
     const { entity: ticket } = await this.reader.accessible(auth, { id: message.ticketId });
     if (!message.fromMe) throw new DomainError('ERR_NO_PERMISSION');
-    if (!message.isDeleted) {
-      if (message.providerId && message.whatsappId) {
-        const port = this.outbound.get();
-        try {
-          await port.deleteForEveryone(message.whatsappId, Outbound.peerOf(ticket.contact!), message.providerId);
-        } catch (error) {
-          throw this.gatewayError(error, 'ERR_DELETE_WAPP_MSG');
-        }
+    if (message.isDeleted) return this.one(auth.companyId, message.id);
+    if (message.providerId && message.whatsappId) {
+      const port = this.outbound.get();
+      try {
+        await port.deleteForEveryone(message.whatsappId, Outbound.peerOf(ticket.contact!), message.providerId);
+      } catch (error) {
+        throw this.gatewayError(error, 'ERR_DELETE_WAPP_MSG');
       }
-      await this.tx.single((em) =>
-        em.getRepository(MessageEntity).update({ id: message.id }, { isDeleted: true, updatedAt: new Date() }),
-      );
     }
-    const shaped = await this.one(auth.companyId, message.id);
-    this.events.messageUpdated(ticket, shaped);
-    return shaped;
+    return this.markDeleted(ticket, message.id);
+  }
+
+  /**
+   * Marks a message deleted for everyone (by the agent, or by the customer through the gateway).
+   * When it is the one its ticket's preview shows (the ticket's newest message), its text leaves the
+   * preview, which then says it was deleted; the ticket keeps its place in the lists, since a
+   * deletion is no new activity. Both changes are announced in commit order, under the contact's lock.
+   */
+  async markDeleted(ticket: TicketEntity, messageId: number): Promise<Message> {
+    const { message } = await this.tx.run(
+      this.lockOf(ticket),
+      async (em) => {
+        const newest = await em.getRepository(MessageEntity).findOne({
+          where: { ticketId: ticket.id },
+          select: { id: true },
+          order: { createdAt: 'DESC', id: 'DESC' },
+        });
+        const shown = newest?.id === messageId;
+        // The ticket row before the message (see InboundPipeline.storeIn: no lock upgrade, no deadlock),
+        // its updatedAt kept as the row has it.
+        if (shown) {
+          await em
+            .createQueryBuilder()
+            .update(TicketEntity)
+            .set({ lastMessage: '', lastMessageDeleted: true, updatedAt: () => 'updatedAt' })
+            .where('id = :id', { id: ticket.id })
+            .execute();
+        }
+        await em.getRepository(MessageEntity).update({ id: messageId }, { isDeleted: true, updatedAt: new Date() });
+        return {
+          message: await this.one(ticket.companyId, messageId, em),
+          preview: shown ? await this.reader.full(ticket.companyId, { id: ticket.id }, em) : null,
+        };
+      },
+      ({ message: deleted, preview }) => {
+        this.events.messageUpdated(ticket, deleted);
+        if (preview) this.events.ticketUpdated(preview);
+      },
+    );
+    return message;
   }
 
   /**
@@ -273,7 +311,7 @@ export class MessagesService {
           { id: ticket.id },
           outgoing.automatic
             ? { updatedAt: now }
-            : { lastMessage: previewOf(outgoing.body, mediaType), updatedAt: now },
+            : { lastMessage: previewOf(outgoing.body, mediaType), lastMessageDeleted: false, updatedAt: now },
         );
       let messageId: number;
       try {

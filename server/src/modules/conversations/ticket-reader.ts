@@ -19,6 +19,7 @@ const TICKET_COLUMNS = [
   't.queueId',
   't.status',
   't.lastMessage',
+  't.lastMessageDeleted',
   't.unreadMessages',
   't.isGroup',
   't.chatbot',

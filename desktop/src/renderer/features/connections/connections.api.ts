@@ -47,6 +47,10 @@ export const connectionsApi = api.injectEndpoints({
     disconnectSession: build.mutation<void, Id>({
       query: (id) => ({ url: `/whatsappsession/${id}`, method: 'DELETE' }),
     }),
+    /** Pairs a sandbox connection as if its QR code had been scanned; the session update follows. */
+    simulateScan: build.mutation<{ whatsappId: Id; status: string; number: string }, Id>({
+      query: (id) => ({ url: `/sandbox/connections/${id}/scan`, method: 'POST', body: {} }),
+    }),
   }),
 });
 
@@ -80,4 +84,5 @@ export const {
   useStartSessionMutation,
   useRequestNewQrMutation,
   useDisconnectSessionMutation,
+  useSimulateScanMutation,
 } = connectionsApi;

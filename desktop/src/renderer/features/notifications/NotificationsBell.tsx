@@ -20,6 +20,7 @@ import { useCompanyEvent } from '../../app/socket';
 import { useAppSelector } from '../../app/store';
 import { selectSessionUser } from '../auth/auth.slice';
 import { selectConnection, selectVolume } from '../shell/shell.slice';
+import { LastMessagePreview } from '../tickets/components/LastMessagePreview';
 import { flattenTickets, type TicketListArgs, unreadTicketCount } from '../tickets/ticket-lists';
 import { useListTicketsInfiniteQuery } from '../tickets/tickets.api';
 import { inboundDecision, notificationTag, previewText, ticketUuidOf } from './notifications';
@@ -164,7 +165,9 @@ export function NotificationsBell() {
                       <Text weight="semibold" className={styles.ellipsis}>
                         {ticket.contact?.name}
                       </Text>
-                      <Caption1 className={styles.ellipsis}>{ticket.lastMessage}</Caption1>
+                      <Caption1 className={styles.ellipsis}>
+                        <LastMessagePreview ticket={ticket} />
+                      </Caption1>
                     </span>
                     <Badge size="small" color="success">
                       {ticket.unreadMessages}

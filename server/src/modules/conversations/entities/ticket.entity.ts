@@ -44,6 +44,7 @@ export class TicketEntity {
   queue?: QueueEntity | null;
   @Column({ type: 'varchar', length: 10, default: 'pending' }) status: TicketStatus;
   @Column({ length: 255, default: '' }) lastMessage: string;
+  @Column({ default: false }) lastMessageDeleted: boolean;
   @Column({ type: 'int', default: 0 }) unreadMessages: number;
   @Column({ default: false }) isGroup: boolean;
   @Column({ default: false }) chatbot: boolean;

@@ -152,7 +152,7 @@ export class InboundPipeline implements InboundSink {
   async change(change: MessageChange, attempt = 0): Promise<void> {
     const existing = await this.db.getRepository(MessageEntity).findOne({
       where: { whatsappId: change.whatsappId, providerId: change.providerId, companyId: change.companyId },
-      select: { id: true, ticketId: true, ack: true },
+      select: { id: true, ticketId: true, ack: true, isDeleted: true },
     });
     if (!existing) {
       // A provider may ack a message we sent before the sending request has stored it (the ack
@@ -166,6 +166,12 @@ export class InboundPipeline implements InboundSink {
       }
       return;
     }
+    if (change.kind === 'revoke') {
+      // The customer deleted it for everyone: like an agent's deletion, it may take the ticket's preview.
+      const ticket = existing.isDeleted ? null : await this.reader.entity(change.companyId, { id: existing.ticketId });
+      if (ticket) await this.messages.markDeleted(ticket, existing.id);
+      return;
+    }
     const now = new Date();
     const changed = await this.tx.single(async (em) => {
       const qb = em.createQueryBuilder().update(MessageEntity).where('id = :id', { id: existing.id });
@@ -173,10 +179,8 @@ export class InboundPipeline implements InboundSink {
         // Acks only move forward: a late "delivered" never undoes a "read".
         if (change.ack <= existing.ack) return false;
         qb.set({ ack: change.ack, updatedAt: now }).andWhere('ack < :ack', { ack: change.ack });
-      } else if (change.kind === 'edit') {
-        qb.set({ body: change.body, isEdited: true, updatedAt: now });
       } else {
-        qb.set({ isDeleted: true, updatedAt: now });
+        qb.set({ body: change.body, isEdited: true, updatedAt: now });
       }
       return ((await qb.execute()).affected ?? 1) > 0;
     });
@@ -345,6 +349,7 @@ export class InboundPipeline implements InboundSink {
       .update(TicketEntity)
       .set({
         lastMessage: previewOf(m.body, m.mediaType),
+        lastMessageDeleted: false,
         updatedAt: now,
         // Counted in the database, so concurrent writers never lose an increment.
         ...(m.fromMe || isRating ? {} : { unreadMessages: () => 'unreadMessages + 1' }),
@@ -356,7 +361,12 @@ export class InboundPipeline implements InboundSink {
     const moved = botChanges.queueId !== undefined;
     let shaped: Ticket | null = null;
     if (live && !moved) {
-      Object.assign(ticket, botChanges, { contact, lastMessage: previewOf(m.body, m.mediaType), updatedAt: now });
+      Object.assign(ticket, botChanges, {
+        contact,
+        lastMessage: previewOf(m.body, m.mediaType),
+        lastMessageDeleted: false,
+        updatedAt: now,
+      });
       // Exact within this process: the inbound path and the agent's read of this contact's tickets
       // share the contact's lock. Another server process clearing it meanwhile is corrected by the
       // next event or refetch.

@@ -3,9 +3,7 @@ import {
   Badge,
   Link,
   makeStyles,
-  Table,
   TableBody,
-  TableCell,
   TableHeader,
   TableHeaderCell,
   TableRow,
@@ -21,6 +19,7 @@ import { ActionsHeaderCell, AddButton, DeleteDialog, ListScroller, SearchField }
 import { ListStatus } from '../../../components/ListStatus';
 import { PageHeader } from '../../../components/PageHeader';
 import { RowActions } from '../../../components/RowActions';
+import { ResponsiveCell, ResponsiveRow, ResponsiveTable } from '../../../components/ResponsiveTable';
 import { selectSessionUser } from '../../auth/auth.slice';
 import { absoluteMediaUrl, useBaseUrl } from '../../tickets/media';
 import { useDeleteAnnouncementMutation, useListAnnouncementsInfiniteQuery } from '../announcements.api';
@@ -56,6 +55,12 @@ function AnnouncementsList() {
   const { rows: records, scrollerProps } = useInfiniteRows(query, recordsOf);
   const editor = useEditDialog<Announcement>();
   const deletion = useDeleteConfirmation<Announcement>(useDeleteAnnouncementMutation(), t('announcements.deleted'));
+  const columns = {
+    title: t('announcements.fields.title'),
+    priority: t('announcements.fields.priority'),
+    attachment: t('announcements.fields.attachment'),
+    status: t('announcements.columns.status'),
+  };
 
   return (
     <div className={styles.page}>
@@ -64,26 +69,26 @@ function AnnouncementsList() {
         <AddButton onClick={editor.create}>{t('announcements.add')}</AddButton>
       </PageHeader>
       <ListScroller layout="page" {...scrollerProps}>
-        <Table aria-label={t('announcements.title')}>
+        <ResponsiveTable aria-label={t('announcements.title')}>
           <TableHeader>
             <TableRow>
-              <TableHeaderCell>{t('announcements.fields.title')}</TableHeaderCell>
-              <TableHeaderCell>{t('announcements.fields.priority')}</TableHeaderCell>
-              <TableHeaderCell>{t('announcements.fields.attachment')}</TableHeaderCell>
-              <TableHeaderCell>{t('announcements.columns.status')}</TableHeaderCell>
+              <TableHeaderCell>{columns.title}</TableHeaderCell>
+              <TableHeaderCell>{columns.priority}</TableHeaderCell>
+              <TableHeaderCell>{columns.attachment}</TableHeaderCell>
+              <TableHeaderCell>{columns.status}</TableHeaderCell>
               <ActionsHeaderCell />
             </TableRow>
           </TableHeader>
           <TableBody>
             {records.map((announcement) => (
-              <TableRow key={announcement.id}>
-                <TableCell>{announcement.title}</TableCell>
-                <TableCell>
+              <ResponsiveRow key={announcement.id}>
+                <ResponsiveCell label={columns.title}>{announcement.title}</ResponsiveCell>
+                <ResponsiveCell label={columns.priority}>
                   <Badge appearance="tint" color={PRIORITY_BADGE[announcement.priority]}>
                     {t(PRIORITY_KEY[announcement.priority])}
                   </Badge>
-                </TableCell>
-                <TableCell>
+                </ResponsiveCell>
+                <ResponsiveCell label={columns.attachment}>
                   {announcement.mediaPath ? (
                     <Link href={absoluteMediaUrl(announcement.mediaPath, base)} target="_blank" rel="noreferrer">
                       {announcement.mediaName}
@@ -91,24 +96,24 @@ function AnnouncementsList() {
                   ) : (
                     t('announcements.noAttachment')
                   )}
-                </TableCell>
-                <TableCell>
+                </ResponsiveCell>
+                <ResponsiveCell label={columns.status}>
                   <Badge appearance="outline" color={announcement.status ? 'success' : 'subtle'}>
                     {announcement.status ? t('announcements.active') : t('announcements.inactive')}
                   </Badge>
-                </TableCell>
-                <TableCell>
+                </ResponsiveCell>
+                <ResponsiveCell>
                   <RowActions
                     editLabel={t('announcements.editNamed', { title: announcement.title })}
                     deleteLabel={t('announcements.deleteNamed', { title: announcement.title })}
                     onEdit={() => editor.edit(announcement)}
                     onDelete={() => deletion.ask(announcement)}
                   />
-                </TableCell>
-              </TableRow>
+                </ResponsiveCell>
+              </ResponsiveRow>
             ))}
           </TableBody>
-        </Table>
+        </ResponsiveTable>
         <ListStatus
           loading={isLoading || (isFetching && hasNextPage)}
           error={error}

@@ -3,9 +3,7 @@ import {
   Badge,
   makeStyles,
   mergeClasses,
-  Table,
   TableBody,
-  TableCell,
   TableHeader,
   TableHeaderCell,
   TableRow,
@@ -24,6 +22,7 @@ import {
 import { ActionsHeaderCell, AddButton, DeleteDialog, ListScroller, SearchField } from '../../../components/ListFrame';
 import { ListStatus } from '../../../components/ListStatus';
 import { RowActions } from '../../../components/RowActions';
+import { ResponsiveCell, ResponsiveRow, ResponsiveTable } from '../../../components/ResponsiveTable';
 import { useDeleteCompanyMutation, useListCompaniesInfiniteQuery } from '../companies.api';
 import { CompanyModal } from './CompanyModal';
 
@@ -56,6 +55,16 @@ export function CompaniesTab() {
   const { rows: companies, scrollerProps } = useInfiniteRows(query, companiesOf);
   const editor = useEditDialog<Company>();
   const deletion = useDeleteConfirmation<Company>(useDeleteCompanyMutation(), t('settings.companies.deleted'));
+  const columns = {
+    name: t('settings.companies.fields.name'),
+    email: t('settings.companies.fields.email'),
+    phone: t('settings.companies.fields.phone'),
+    plan: t('settings.companies.fields.plan'),
+    status: t('settings.companies.columns.status'),
+    createdAt: t('settings.companies.fields.createdAt'),
+    dueDate: t('settings.companies.fields.dueDate'),
+    recurrence: t('settings.companies.fields.recurrence'),
+  };
 
   /** The words beside a tinted due date, so the colour is not the only sign. */
   const dueNote = (dueDate: string) => {
@@ -73,17 +82,17 @@ export function CompaniesTab() {
         <AddButton onClick={editor.create}>{t('settings.companies.add')}</AddButton>
       </div>
       <ListScroller layout="tab" {...scrollerProps}>
-        <Table aria-label={t('settings.companies.title')}>
+        <ResponsiveTable aria-label={t('settings.companies.title')}>
           <TableHeader>
             <TableRow>
-              <TableHeaderCell>{t('settings.companies.fields.name')}</TableHeaderCell>
-              <TableHeaderCell>{t('settings.companies.fields.email')}</TableHeaderCell>
-              <TableHeaderCell>{t('settings.companies.fields.phone')}</TableHeaderCell>
-              <TableHeaderCell>{t('settings.companies.fields.plan')}</TableHeaderCell>
-              <TableHeaderCell>{t('settings.companies.columns.status')}</TableHeaderCell>
-              <TableHeaderCell>{t('settings.companies.fields.createdAt')}</TableHeaderCell>
-              <TableHeaderCell>{t('settings.companies.fields.dueDate')}</TableHeaderCell>
-              <TableHeaderCell>{t('settings.companies.fields.recurrence')}</TableHeaderCell>
+              <TableHeaderCell>{columns.name}</TableHeaderCell>
+              <TableHeaderCell>{columns.email}</TableHeaderCell>
+              <TableHeaderCell>{columns.phone}</TableHeaderCell>
+              <TableHeaderCell>{columns.plan}</TableHeaderCell>
+              <TableHeaderCell>{columns.status}</TableHeaderCell>
+              <TableHeaderCell>{columns.createdAt}</TableHeaderCell>
+              <TableHeaderCell>{columns.dueDate}</TableHeaderCell>
+              <TableHeaderCell>{columns.recurrence}</TableHeaderCell>
               <ActionsHeaderCell />
             </TableRow>
           </TableHeader>
@@ -91,22 +100,22 @@ export function CompaniesTab() {
             {companies.map((company) => {
               const tone = company.isPlatform ? null : dueDateTone(company.dueDate);
               return (
-                <TableRow
+                <ResponsiveRow
                   key={company.id}
                   className={mergeClasses(tone ? styles[tone] : undefined)}
                   data-tone={tone ?? 'none'}
                 >
-                  <TableCell>{company.name}</TableCell>
-                  <TableCell>{company.email}</TableCell>
-                  <TableCell>{company.phone}</TableCell>
-                  <TableCell>{company.plan?.name}</TableCell>
-                  <TableCell>
+                  <ResponsiveCell label={columns.name}>{company.name}</ResponsiveCell>
+                  <ResponsiveCell label={columns.email}>{company.email}</ResponsiveCell>
+                  <ResponsiveCell label={columns.phone}>{company.phone}</ResponsiveCell>
+                  <ResponsiveCell label={columns.plan}>{company.plan?.name}</ResponsiveCell>
+                  <ResponsiveCell label={columns.status}>
                     <Badge appearance="tint" color={company.status ? 'success' : 'danger'}>
                       {company.status ? t('settings.companies.active') : t('settings.companies.inactive')}
                     </Badge>
-                  </TableCell>
-                  <TableCell>{formatDate(company.createdAt)}</TableCell>
-                  <TableCell>
+                  </ResponsiveCell>
+                  <ResponsiveCell label={columns.createdAt}>{formatDate(company.createdAt)}</ResponsiveCell>
+                  <ResponsiveCell label={columns.dueDate}>
                     {company.dueDate ? (
                       <span className={styles.due}>
                         <Text>{formatDate(company.dueDate)}</Text>
@@ -115,9 +124,11 @@ export function CompaniesTab() {
                     ) : (
                       '—'
                     )}
-                  </TableCell>
-                  <TableCell>{t(`settings.companies.recurrences.${company.recurrence}`)}</TableCell>
-                  <TableCell>
+                  </ResponsiveCell>
+                  <ResponsiveCell label={columns.recurrence}>
+                    {t(`settings.companies.recurrences.${company.recurrence}`)}
+                  </ResponsiveCell>
+                  <ResponsiveCell>
                     <RowActions
                       editLabel={t('settings.companies.editNamed', { name: company.name })}
                       deleteLabel={t('settings.companies.deleteNamed', { name: company.name })}
@@ -125,12 +136,12 @@ export function CompaniesTab() {
                       onDelete={() => deletion.ask(company)}
                       deleteDisabled={company.isPlatform}
                     />
-                  </TableCell>
-                </TableRow>
+                  </ResponsiveCell>
+                </ResponsiveRow>
               );
             })}
           </TableBody>
-        </Table>
+        </ResponsiveTable>
         <ListStatus
           loading={isLoading || isFetching}
           error={error}

@@ -6,9 +6,7 @@ import {
   Button,
   makeStyles,
   Spinner,
-  Table,
   TableBody,
-  TableCell,
   TableHeader,
   TableHeaderCell,
   TableRow,
@@ -29,6 +27,7 @@ import { useNotify } from '../../../app/toasts';
 import { useDeleteConfirmation, useEditDialog } from '../../../components/list-hooks';
 import { ActionsHeaderCell, AddButton, DeleteDialog, ListCard } from '../../../components/ListFrame';
 import { PageHeader } from '../../../components/PageHeader';
+import { ResponsiveCell, ResponsiveRow, ResponsiveTable } from '../../../components/ResponsiveTable';
 import { selectSessionUser } from '../../auth/auth.slice';
 import { sessionActions, statusTone } from '../connection-status';
 import {
@@ -74,6 +73,13 @@ export function ConnectionsPage() {
   const [disconnectSession] = useDisconnectSessionMutation();
   const editor = useEditDialog<WhatsappConnection>();
   const [qrFor, setQrFor] = useState<number | null>(null);
+  const columns = {
+    name: t('connections.columns.name'),
+    status: t('connections.columns.status'),
+    session: t('connections.columns.session'),
+    lastUpdate: t('connections.columns.lastUpdate'),
+    default: t('connections.columns.default'),
+  };
 
   const run = async (action: () => Promise<unknown>) => {
     try {
@@ -157,29 +163,31 @@ export function ConnectionsPage() {
         {canAdd && <AddButton onClick={editor.create}>{t('connections.add')}</AddButton>}
       </PageHeader>
       <ListCard>
-        <Table aria-label={t('connections.title')} className={styles.table}>
+        <ResponsiveTable aria-label={t('connections.title')} className={styles.table}>
           <TableHeader>
             <TableRow>
-              <TableHeaderCell>{t('connections.columns.name')}</TableHeaderCell>
-              <TableHeaderCell>{t('connections.columns.status')}</TableHeaderCell>
-              {canAct && <TableHeaderCell>{t('connections.columns.session')}</TableHeaderCell>}
-              <TableHeaderCell>{t('connections.columns.lastUpdate')}</TableHeaderCell>
-              <TableHeaderCell>{t('connections.columns.default')}</TableHeaderCell>
+              <TableHeaderCell>{columns.name}</TableHeaderCell>
+              <TableHeaderCell>{columns.status}</TableHeaderCell>
+              {canAct && <TableHeaderCell>{columns.session}</TableHeaderCell>}
+              <TableHeaderCell>{columns.lastUpdate}</TableHeaderCell>
+              <TableHeaderCell>{columns.default}</TableHeaderCell>
               {canEdit && <ActionsHeaderCell />}
             </TableRow>
           </TableHeader>
           <TableBody>
             {connections.map((connection) => (
-              <TableRow key={connection.id}>
-                <TableCell>{connection.name}</TableCell>
-                <TableCell>
+              <ResponsiveRow key={connection.id}>
+                <ResponsiveCell label={columns.name}>{connection.name}</ResponsiveCell>
+                <ResponsiveCell label={columns.status}>
                   <Badge appearance="tint" color={statusTone(connection.status)} data-status={connection.status}>
                     {t(`connections.status.${connection.status}`)}
                   </Badge>
-                </TableCell>
-                {canAct && <TableCell>{renderSession(connection)}</TableCell>}
-                <TableCell>{connection.updatedAt ? formatConnectionDate(connection.updatedAt) : '—'}</TableCell>
-                <TableCell>
+                </ResponsiveCell>
+                {canAct && <ResponsiveCell label={columns.session}>{renderSession(connection)}</ResponsiveCell>}
+                <ResponsiveCell label={columns.lastUpdate}>
+                  {connection.updatedAt ? formatConnectionDate(connection.updatedAt) : '—'}
+                </ResponsiveCell>
+                <ResponsiveCell label={columns.default}>
                   {connection.isDefault && (
                     <CheckmarkCircleFilled
                       className={styles.defaultIcon}
@@ -187,21 +195,21 @@ export function ConnectionsPage() {
                       aria-label={t('connections.isDefault')}
                     />
                   )}
-                </TableCell>
+                </ResponsiveCell>
                 {canEdit && (
-                  <TableCell>
+                  <ResponsiveCell>
                     <RowActions
                       editLabel={t('connections.editNamed', { name: connection.name })}
                       deleteLabel={t('connections.deleteNamed', { name: connection.name })}
                       onEdit={() => editor.edit(connection)}
                       onDelete={() => deletion.ask(connection)}
                     />
-                  </TableCell>
+                  </ResponsiveCell>
                 )}
-              </TableRow>
+              </ResponsiveRow>
             ))}
           </TableBody>
-        </Table>
+        </ResponsiveTable>
         <ListStatus loading={isLoading} error={error} empty={connections.length === 0 && t('connections.empty')} />
       </ListCard>
       {editor.open && (

@@ -1,3 +1,4 @@
+import { can } from '@atendo/shared';
 import {
   Button,
   Dialog,
@@ -14,8 +15,12 @@ import {
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../app/errors';
 import { useCompanyEvent } from '../../../app/socket';
-import { useListConnectionsQuery } from '../connections.api';
+import { useAppSelector } from '../../../app/store';
+import { useNotify } from '../../../app/toasts';
+import { selectSessionUser } from '../../auth/auth.slice';
+import { useListConnectionsQuery, useSimulateScanMutation } from '../connections.api';
 
 const useStyles = makeStyles({
   content: {
@@ -27,7 +32,48 @@ const useStyles = makeStyles({
     justifyContent: 'center',
   },
   code: { padding: tokens.spacingHorizontalM, backgroundColor: '#ffffff', borderRadius: tokens.borderRadiusMedium },
+  sandbox: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, alignSelf: 'stretch' },
+  command: {
+    fontFamily: tokens.fontFamilyMonospace,
+    backgroundColor: tokens.colorNeutralBackground3,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
+    overflowWrap: 'anywhere',
+    userSelect: 'all',
+  },
 });
+
+/**
+ * A sandbox connection has no phone to scan with: the dialog says it is a simulation, gives the id
+ * the sandbox CLI takes, and (for admins, who may drive the sandbox) scans it on the spot.
+ */
+function SandboxPairing({ connectionId, ready }: { connectionId: number; ready: boolean }) {
+  const { t, i18n } = useTranslation();
+  const styles = useStyles();
+  const notify = useNotify();
+  const user = useAppSelector(selectSessionUser);
+  const [simulateScan, { isLoading }] = useSimulateScanMutation();
+  const scan = async () => {
+    try {
+      await simulateScan(connectionId).unwrap();
+    } catch (failure) {
+      notify.error(errorText(i18n, failure));
+    }
+  };
+  return (
+    <div className={styles.sandbox}>
+      <Text>{t('connections.qr.sandbox.simulation')}</Text>
+      <Text weight="semibold">{t('connections.qr.sandbox.id', { id: connectionId })}</Text>
+      <Text>{t('connections.qr.sandbox.cli')}</Text>
+      <code className={styles.command}>npm run sandbox -- scan {connectionId}</code>
+      {can(user, 'connections-page:actionButtons') && (
+        <Button appearance="primary" disabled={!ready || isLoading} onClick={() => void scan()}>
+          {t('connections.qr.sandbox.simulateScan')}
+        </Button>
+      )}
+    </div>
+  );
+}
 
 /** Spec §4: the QR dialog closes by itself once a session update arrives without a QR code. */
 export function QrCodeModal({ connectionId, onClose }: { connectionId: number; onClose: () => void }) {
@@ -53,16 +99,16 @@ export function QrCodeModal({ connectionId, onClose }: { connectionId: number; o
         <DialogBody>
           <DialogTitle>{t('connections.qr.title', { name: connection?.name ?? '' })}</DialogTitle>
           <DialogContent className={styles.content}>
-            {qrcode ? (
+            {connection?.provider === 'sandbox' && <SandboxPairing connectionId={connectionId} ready={!!qrcode} />}
+            {qrcode && connection?.provider !== 'sandbox' && (
               <>
                 <div className={styles.code}>
                   <QRCodeSVG value={qrcode} size={256} role="img" aria-label={t('connections.qr.image')} />
                 </div>
                 <Text>{t('connections.qr.instructions')}</Text>
               </>
-            ) : (
-              <Spinner label={t('connections.qr.waiting')} />
             )}
+            {!qrcode && <Spinner label={t('connections.qr.waiting')} />}
           </DialogContent>
           <DialogActions>
             <Button appearance="secondary" onClick={onClose}>

@@ -3,9 +3,7 @@ import {
   makeStyles,
   PresenceBadge,
   RatingDisplay,
-  Table,
   TableBody,
-  TableCell,
   TableCellLayout,
   TableHeader,
   TableHeaderCell,
@@ -14,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { ListCard } from '../../../components/ListFrame';
 import { ListStatus } from '../../../components/ListStatus';
+import { ResponsiveCell, ResponsiveRow, ResponsiveTable } from '../../../components/ResponsiveTable';
 import { formatMinutes } from '../dashboard.format';
 
 const useStyles = makeStyles({
@@ -30,24 +29,30 @@ interface AttendantsTableProps {
 export function AttendantsTable({ attendants, loading, error }: AttendantsTableProps) {
   const { t } = useTranslation();
   const styles = useStyles();
+  const columns = {
+    name: t('dashboard.attendants.name'),
+    rating: t('dashboard.attendants.rating'),
+    avgSupportTime: t('dashboard.attendants.avgSupportTime'),
+    status: t('dashboard.attendants.status'),
+  };
   return (
     <ListCard>
-      <Table aria-label={t('dashboard.attendants.title')}>
+      <ResponsiveTable aria-label={t('dashboard.attendants.title')}>
         <TableHeader>
           <TableRow>
-            <TableHeaderCell>{t('dashboard.attendants.name')}</TableHeaderCell>
-            <TableHeaderCell className={styles.narrow}>{t('dashboard.attendants.rating')}</TableHeaderCell>
-            <TableHeaderCell className={styles.narrow}>{t('dashboard.attendants.avgSupportTime')}</TableHeaderCell>
-            <TableHeaderCell className={styles.narrow}>{t('dashboard.attendants.status')}</TableHeaderCell>
+            <TableHeaderCell>{columns.name}</TableHeaderCell>
+            <TableHeaderCell className={styles.narrow}>{columns.rating}</TableHeaderCell>
+            <TableHeaderCell className={styles.narrow}>{columns.avgSupportTime}</TableHeaderCell>
+            <TableHeaderCell className={styles.narrow}>{columns.status}</TableHeaderCell>
           </TableRow>
         </TableHeader>
         <TableBody>
           {attendants.map((attendant) => (
-            <TableRow key={attendant.id}>
-              <TableCell>
+            <ResponsiveRow key={attendant.id}>
+              <ResponsiveCell label={columns.name}>
                 <TableCellLayout>{attendant.name}</TableCellLayout>
-              </TableCell>
-              <TableCell>
+              </ResponsiveCell>
+              <ResponsiveCell label={columns.rating}>
                 <RatingDisplay
                   value={attendant.rating}
                   max={RATING_MAX}
@@ -58,19 +63,21 @@ export function AttendantsTable({ attendants, loading, error }: AttendantsTableP
                     count: attendant.ratings,
                   })}
                 />
-              </TableCell>
-              <TableCell>{formatMinutes(t, attendant.avgSupportTime)}</TableCell>
-              <TableCell>
+              </ResponsiveCell>
+              <ResponsiveCell label={columns.avgSupportTime}>
+                {formatMinutes(t, attendant.avgSupportTime)}
+              </ResponsiveCell>
+              <ResponsiveCell label={columns.status}>
                 <TableCellLayout
                   media={<PresenceBadge status={attendant.online ? 'available' : 'offline'} outOfOffice={false} />}
                 >
                   {attendant.online ? t('dashboard.attendants.online') : t('dashboard.attendants.offline')}
                 </TableCellLayout>
-              </TableCell>
-            </TableRow>
+              </ResponsiveCell>
+            </ResponsiveRow>
           ))}
         </TableBody>
-      </Table>
+      </ResponsiveTable>
       <ListStatus loading={loading} error={error} empty={attendants.length === 0 && t('dashboard.attendants.none')} />
     </ListCard>
   );

@@ -63,7 +63,8 @@ const useStyles = makeStyles({
   charts: {
     display: 'grid',
     gap: tokens.spacingHorizontalL,
-    gridTemplateColumns: 'repeat(auto-fit, minmax(420px, 1fr))',
+    // Two charts side by side from 420 px each; one narrower screen's width otherwise.
+    gridTemplateColumns: 'repeat(auto-fit, minmax(min(420px, 100%), 1fr))',
   },
 });
 

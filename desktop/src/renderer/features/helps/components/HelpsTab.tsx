@@ -1,19 +1,11 @@
 import type { Help } from '@atendo/shared';
-import {
-  makeStyles,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  tokens,
-} from '@fluentui/react-components';
+import { makeStyles, TableBody, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useDeleteConfirmation, useEditDialog } from '../../../components/list-hooks';
 import { ActionsHeaderCell, AddButton, DeleteDialog, ListCard } from '../../../components/ListFrame';
 import { ListStatus } from '../../../components/ListStatus';
 import { RowActions } from '../../../components/RowActions';
+import { ResponsiveCell, ResponsiveRow, ResponsiveTable } from '../../../components/ResponsiveTable';
 import { useDeleteHelpMutation, useListHelpsQuery } from '../helps.api';
 import { HelpModal } from './HelpModal';
 
@@ -36,6 +28,11 @@ export function HelpsTab() {
   const { data: helps = [], isLoading, error } = useListHelpsQuery();
   const editor = useEditDialog<Help>();
   const deletion = useDeleteConfirmation<Help>(useDeleteHelpMutation(), t('helps.deleted'));
+  const columns = {
+    title: t('helps.fields.title'),
+    video: t('helps.fields.video'),
+    description: t('helps.fields.description'),
+  };
 
   return (
     <div className={styles.tab}>
@@ -43,37 +40,37 @@ export function HelpsTab() {
         <AddButton onClick={editor.create}>{t('helps.add')}</AddButton>
       </div>
       <ListCard>
-        <Table aria-label={t('helps.tableLabel')}>
+        <ResponsiveTable aria-label={t('helps.tableLabel')}>
           <TableHeader>
             <TableRow>
-              <TableHeaderCell>{t('helps.fields.title')}</TableHeaderCell>
-              <TableHeaderCell>{t('helps.fields.video')}</TableHeaderCell>
-              <TableHeaderCell>{t('helps.fields.description')}</TableHeaderCell>
+              <TableHeaderCell>{columns.title}</TableHeaderCell>
+              <TableHeaderCell>{columns.video}</TableHeaderCell>
+              <TableHeaderCell>{columns.description}</TableHeaderCell>
               <ActionsHeaderCell />
             </TableRow>
           </TableHeader>
           <TableBody>
             {helps.map((help) => (
-              <TableRow key={help.id}>
-                <TableCell>{help.title}</TableCell>
-                <TableCell>{help.video}</TableCell>
-                <TableCell>
+              <ResponsiveRow key={help.id}>
+                <ResponsiveCell label={columns.title}>{help.title}</ResponsiveCell>
+                <ResponsiveCell label={columns.video}>{help.video}</ResponsiveCell>
+                <ResponsiveCell label={columns.description}>
                   <span className={styles.ellipsis} title={help.description}>
                     {help.description}
                   </span>
-                </TableCell>
-                <TableCell>
+                </ResponsiveCell>
+                <ResponsiveCell>
                   <RowActions
                     editLabel={t('helps.editNamed', { title: help.title })}
                     deleteLabel={t('helps.deleteNamed', { title: help.title })}
                     onEdit={() => editor.edit(help)}
                     onDelete={() => deletion.ask(help)}
                   />
-                </TableCell>
-              </TableRow>
+                </ResponsiveCell>
+              </ResponsiveRow>
             ))}
           </TableBody>
-        </Table>
+        </ResponsiveTable>
         <ListStatus loading={isLoading} error={error} empty={helps.length === 0 && t('helps.empty')} />
       </ListCard>
       {editor.open && <HelpModal help={editor.record} onClose={editor.close} />}

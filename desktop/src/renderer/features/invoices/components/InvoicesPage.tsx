@@ -4,9 +4,7 @@ import {
   Button,
   makeStyles,
   mergeClasses,
-  Table,
   TableBody,
-  TableCell,
   TableHeader,
   TableHeaderCell,
   TableRow,
@@ -20,6 +18,7 @@ import { useInfiniteRows, useListSearch } from '../../../components/list-hooks';
 import { ListScroller, SearchField } from '../../../components/ListFrame';
 import { ListStatus } from '../../../components/ListStatus';
 import { PageHeader } from '../../../components/PageHeader';
+import { ResponsiveCell, ResponsiveRow, ResponsiveTable } from '../../../components/ResponsiveTable';
 import { useListInvoicesInfiniteQuery, useSubscriptionStateQuery } from '../invoices.api';
 import { CheckoutModal } from './CheckoutModal';
 
@@ -45,6 +44,13 @@ export function InvoicesPage() {
   const { rows: invoices, scrollerProps } = useInfiniteRows(query, invoicesOf);
   const { data: subscription } = useSubscriptionStateQuery();
   const [paying, setPaying] = useState<Invoice | null>(null);
+  const columns = {
+    id: t('invoices.columns.id'),
+    detail: t('invoices.columns.detail'),
+    value: t('invoices.columns.value'),
+    dueDate: t('invoices.columns.dueDate'),
+    status: t('invoices.columns.status'),
+  };
 
   return (
     <div className={styles.page}>
@@ -53,39 +59,39 @@ export function InvoicesPage() {
         <AppLink to="/subscription">{t('invoices.subscriptionLink')}</AppLink>
       </PageHeader>
       <ListScroller layout="page" {...scrollerProps}>
-        <Table aria-label={t('invoices.title')}>
+        <ResponsiveTable aria-label={t('invoices.title')}>
           <TableHeader>
             <TableRow>
-              <TableHeaderCell className={styles.idColumn}>{t('invoices.columns.id')}</TableHeaderCell>
-              <TableHeaderCell>{t('invoices.columns.detail')}</TableHeaderCell>
-              <TableHeaderCell>{t('invoices.columns.value')}</TableHeaderCell>
-              <TableHeaderCell>{t('invoices.columns.dueDate')}</TableHeaderCell>
-              <TableHeaderCell>{t('invoices.columns.status')}</TableHeaderCell>
+              <TableHeaderCell className={styles.idColumn}>{columns.id}</TableHeaderCell>
+              <TableHeaderCell>{columns.detail}</TableHeaderCell>
+              <TableHeaderCell>{columns.value}</TableHeaderCell>
+              <TableHeaderCell>{columns.dueDate}</TableHeaderCell>
+              <TableHeaderCell>{columns.status}</TableHeaderCell>
               <TableHeaderCell className={styles.actionColumn}>{t('common.actions')}</TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>
             {invoices.map((invoice) => (
-              <TableRow
+              <ResponsiveRow
                 key={invoice.id}
                 className={mergeClasses(invoice.status === 'expired' && styles.overdue)}
                 data-status={invoice.status}
               >
-                <TableCell>{invoice.id}</TableCell>
-                <TableCell>
+                <ResponsiveCell label={columns.id}>{invoice.id}</ResponsiveCell>
+                <ResponsiveCell label={columns.detail}>
                   {t('invoices.detail', {
                     plan: invoice.detail,
                     recurrence: t(`invoices.recurrence.${invoice.recurrence}`),
                   })}
-                </TableCell>
-                <TableCell>{formatMoney(invoice.value)}</TableCell>
-                <TableCell>{formatDate(invoice.dueDate)}</TableCell>
-                <TableCell>
+                </ResponsiveCell>
+                <ResponsiveCell label={columns.value}>{formatMoney(invoice.value)}</ResponsiveCell>
+                <ResponsiveCell label={columns.dueDate}>{formatDate(invoice.dueDate)}</ResponsiveCell>
+                <ResponsiveCell label={columns.status}>
                   <Badge appearance="tint" color={STATUS_COLOR[invoice.status]}>
                     {t(`invoices.status.${invoice.status}`)}
                   </Badge>
-                </TableCell>
-                <TableCell>
+                </ResponsiveCell>
+                <ResponsiveCell>
                   {invoice.status === 'paid' ? (
                     <Button size="small" disabled>
                       {t('invoices.paid')}
@@ -100,11 +106,11 @@ export function InvoicesPage() {
                       {t('invoices.pay')}
                     </Button>
                   )}
-                </TableCell>
-              </TableRow>
+                </ResponsiveCell>
+              </ResponsiveRow>
             ))}
           </TableBody>
-        </Table>
+        </ResponsiveTable>
         <ListStatus
           loading={isLoading || isFetching}
           error={error}

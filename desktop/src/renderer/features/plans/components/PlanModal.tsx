@@ -2,6 +2,8 @@ import { PLAN_FEATURES, type Plan, type PlanFeature, planSchema } from '@atendo/
 import { Field, Input, makeStyles, Switch, tokens } from '@fluentui/react-components';
 import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../app/format';
+import { CurrencyInput } from '../../../components/CurrencyInput';
 import { FormDialog } from '../../../components/FormDialog';
 import { fieldError, inputProps, useFormSave } from '../../../components/form';
 import { useCreatePlanMutation, useUpdatePlanMutation } from '../plans.api';
@@ -60,6 +62,8 @@ export function PlanModal({ plan, onClose }: PlanModalProps) {
     },
   });
 
+  const amount = formik.values.value === '' ? null : Number(formik.values.value);
+
   return (
     <FormDialog
       title={plan ? t('settings.plans.modal.editTitle') : t('settings.plans.modal.addTitle')}
@@ -90,16 +94,16 @@ export function PlanModal({ plan, onClose }: PlanModalProps) {
             />
           </Field>
         ))}
-        <Field label={t('settings.plans.fields.value')} {...fieldError(formik, 'value', i18n)}>
-          <Input
+        <Field
+          label={t('settings.plans.fields.value')}
+          hint={amount === null ? undefined : t('settings.plans.valuePreview', { value: formatMoney(amount) })}
+          {...fieldError(formik, 'value', i18n)}
+        >
+          <CurrencyInput
             className={styles.number}
             name="value"
-            type="number"
-            min={0}
-            step={0.01}
-            contentBefore="R$"
-            value={formik.values.value}
-            onChange={formik.handleChange}
+            initialAmount={start.value}
+            onAmountChange={(next) => void formik.setFieldValue('value', next === null ? '' : String(next))}
             onBlur={formik.handleBlur}
           />
         </Field>

@@ -2,9 +2,7 @@ import { PLAN_FEATURES, type Plan } from '@atendo/shared';
 import {
   Badge,
   makeStyles,
-  Table,
   TableBody,
-  TableCell,
   TableHeader,
   TableHeaderCell,
   TableRow,
@@ -16,6 +14,7 @@ import { useDeleteConfirmation, useEditDialog, useLoadErrorToast } from '../../.
 import { ActionsHeaderCell, AddButton, DeleteDialog, ListCard } from '../../../components/ListFrame';
 import { ListStatus } from '../../../components/ListStatus';
 import { RowActions } from '../../../components/RowActions';
+import { ResponsiveCell, ResponsiveRow, ResponsiveTable } from '../../../components/ResponsiveTable';
 import { useDeletePlanMutation, useListAllPlansQuery } from '../plans.api';
 import { PlanModal } from './PlanModal';
 
@@ -43,6 +42,14 @@ export function PlansTab() {
   useLoadErrorToast(error);
 
   const limit = (value: number) => (value > 0 ? String(value) : t('settings.plans.unlimited'));
+  const columns = {
+    name: t('settings.plans.fields.name'),
+    users: t('settings.plans.fields.users'),
+    connections: t('settings.plans.fields.connections'),
+    queues: t('settings.plans.fields.queues'),
+    value: t('settings.plans.fields.value'),
+    features: t('settings.plans.fields.features'),
+  };
 
   return (
     <div className={styles.tab}>
@@ -50,27 +57,27 @@ export function PlansTab() {
         <AddButton onClick={editor.create}>{t('settings.plans.add')}</AddButton>
       </div>
       <ListCard>
-        <Table aria-label={t('settings.plans.title')}>
+        <ResponsiveTable aria-label={t('settings.plans.title')}>
           <TableHeader>
             <TableRow>
-              <TableHeaderCell>{t('settings.plans.fields.name')}</TableHeaderCell>
-              <TableHeaderCell>{t('settings.plans.fields.users')}</TableHeaderCell>
-              <TableHeaderCell>{t('settings.plans.fields.connections')}</TableHeaderCell>
-              <TableHeaderCell>{t('settings.plans.fields.queues')}</TableHeaderCell>
-              <TableHeaderCell>{t('settings.plans.fields.value')}</TableHeaderCell>
-              <TableHeaderCell className={styles.featuresColumn}>{t('settings.plans.fields.features')}</TableHeaderCell>
+              <TableHeaderCell>{columns.name}</TableHeaderCell>
+              <TableHeaderCell>{columns.users}</TableHeaderCell>
+              <TableHeaderCell>{columns.connections}</TableHeaderCell>
+              <TableHeaderCell>{columns.queues}</TableHeaderCell>
+              <TableHeaderCell>{columns.value}</TableHeaderCell>
+              <TableHeaderCell className={styles.featuresColumn}>{columns.features}</TableHeaderCell>
               <ActionsHeaderCell />
             </TableRow>
           </TableHeader>
           <TableBody>
             {plans.map((plan) => (
-              <TableRow key={plan.id}>
-                <TableCell>{plan.name}</TableCell>
-                <TableCell>{limit(plan.users)}</TableCell>
-                <TableCell>{limit(plan.connections)}</TableCell>
-                <TableCell>{limit(plan.queues)}</TableCell>
-                <TableCell>{formatMoney(plan.value)}</TableCell>
-                <TableCell>
+              <ResponsiveRow key={plan.id}>
+                <ResponsiveCell label={columns.name}>{plan.name}</ResponsiveCell>
+                <ResponsiveCell label={columns.users}>{limit(plan.users)}</ResponsiveCell>
+                <ResponsiveCell label={columns.connections}>{limit(plan.connections)}</ResponsiveCell>
+                <ResponsiveCell label={columns.queues}>{limit(plan.queues)}</ResponsiveCell>
+                <ResponsiveCell label={columns.value}>{formatMoney(plan.value)}</ResponsiveCell>
+                <ResponsiveCell label={columns.features}>
                   <div className={styles.features}>
                     {PLAN_FEATURES.filter((feature) => plan[feature]).map((feature) => (
                       <Badge key={feature} appearance="tint" color="brand" size="small">
@@ -78,19 +85,19 @@ export function PlansTab() {
                       </Badge>
                     ))}
                   </div>
-                </TableCell>
-                <TableCell>
+                </ResponsiveCell>
+                <ResponsiveCell>
                   <RowActions
                     editLabel={t('settings.plans.editNamed', { name: plan.name })}
                     deleteLabel={t('settings.plans.deleteNamed', { name: plan.name })}
                     onEdit={() => editor.edit(plan)}
                     onDelete={() => deletion.ask(plan)}
                   />
-                </TableCell>
-              </TableRow>
+                </ResponsiveCell>
+              </ResponsiveRow>
             ))}
           </TableBody>
-        </Table>
+        </ResponsiveTable>
         <ListStatus loading={isLoading} error={error} empty={plans.length === 0 && t('settings.plans.empty')} />
       </ListCard>
       {editor.open && <PlanModal plan={editor.record} onClose={editor.close} />}

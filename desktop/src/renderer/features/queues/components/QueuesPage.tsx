@@ -3,9 +3,7 @@ import { ListStatus } from '../../../components/ListStatus';
 import { RowActions } from '../../../components/RowActions';
 import {
   makeStyles,
-  Table,
   TableBody,
-  TableCell,
   TableCellLayout,
   TableHeader,
   TableHeaderCell,
@@ -16,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useDeleteConfirmation, useEditDialog } from '../../../components/list-hooks';
 import { ActionsHeaderCell, AddButton, DeleteDialog, ListCard } from '../../../components/ListFrame';
 import { PageHeader } from '../../../components/PageHeader';
+import { ResponsiveCell, ResponsiveRow, ResponsiveTable } from '../../../components/ResponsiveTable';
 import { useDeleteQueueMutation, useListQueuesQuery } from '../queues.api';
 import { QueueModal } from './QueueModal';
 
@@ -45,6 +44,13 @@ export function QueuesPage() {
   const { data: queues = [], isLoading, error } = useListQueuesQuery();
   const editor = useEditDialog<Queue>();
   const deletion = useDeleteConfirmation<Queue>(useDeleteQueueMutation(), t('queues.deleted'));
+  const columns = {
+    id: t('queues.columns.id'),
+    name: t('queues.columns.name'),
+    color: t('queues.columns.color'),
+    orderQueue: t('queues.columns.orderQueue'),
+    greetingMessage: t('queues.columns.greetingMessage'),
+  };
 
   return (
     <div className={styles.page}>
@@ -52,45 +58,45 @@ export function QueuesPage() {
         <AddButton onClick={editor.create}>{t('queues.add')}</AddButton>
       </PageHeader>
       <ListCard>
-        <Table aria-label={t('queues.title')}>
+        <ResponsiveTable aria-label={t('queues.title')}>
           <TableHeader>
             <TableRow>
-              <TableHeaderCell className={styles.idColumn}>{t('queues.columns.id')}</TableHeaderCell>
-              <TableHeaderCell>{t('queues.columns.name')}</TableHeaderCell>
-              <TableHeaderCell>{t('queues.columns.color')}</TableHeaderCell>
-              <TableHeaderCell>{t('queues.columns.orderQueue')}</TableHeaderCell>
-              <TableHeaderCell>{t('queues.columns.greetingMessage')}</TableHeaderCell>
+              <TableHeaderCell className={styles.idColumn}>{columns.id}</TableHeaderCell>
+              <TableHeaderCell>{columns.name}</TableHeaderCell>
+              <TableHeaderCell>{columns.color}</TableHeaderCell>
+              <TableHeaderCell>{columns.orderQueue}</TableHeaderCell>
+              <TableHeaderCell>{columns.greetingMessage}</TableHeaderCell>
               <ActionsHeaderCell />
             </TableRow>
           </TableHeader>
           <TableBody>
             {queues.map((queue) => (
-              <TableRow key={queue.id}>
-                <TableCell>{queue.id}</TableCell>
-                <TableCell>{queue.name}</TableCell>
-                <TableCell>
+              <ResponsiveRow key={queue.id}>
+                <ResponsiveCell label={columns.id}>{queue.id}</ResponsiveCell>
+                <ResponsiveCell label={columns.name}>{queue.name}</ResponsiveCell>
+                <ResponsiveCell label={columns.color}>
                   <TableCellLayout media={<span className={styles.swatch} style={{ backgroundColor: queue.color }} />}>
                     {queue.color}
                   </TableCellLayout>
-                </TableCell>
-                <TableCell>{queue.orderQueue ?? '—'}</TableCell>
-                <TableCell>
+                </ResponsiveCell>
+                <ResponsiveCell label={columns.orderQueue}>{queue.orderQueue ?? '—'}</ResponsiveCell>
+                <ResponsiveCell label={columns.greetingMessage}>
                   <span className={styles.greeting} title={queue.greetingMessage}>
                     {queue.greetingMessage}
                   </span>
-                </TableCell>
-                <TableCell>
+                </ResponsiveCell>
+                <ResponsiveCell>
                   <RowActions
                     editLabel={t('queues.editNamed', { name: queue.name })}
                     deleteLabel={t('queues.deleteNamed', { name: queue.name })}
                     onEdit={() => editor.edit(queue)}
                     onDelete={() => deletion.ask(queue)}
                   />
-                </TableCell>
-              </TableRow>
+                </ResponsiveCell>
+              </ResponsiveRow>
             ))}
           </TableBody>
-        </Table>
+        </ResponsiveTable>
         <ListStatus loading={isLoading} error={error} empty={queues.length === 0 && t('queues.empty')} />
       </ListCard>
       {editor.open && <QueueModal queue={editor.record} onClose={editor.close} />}

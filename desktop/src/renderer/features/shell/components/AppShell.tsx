@@ -37,6 +37,8 @@ const useStyles = makeStyles({
     display: 'flex',
     flexDirection: 'column',
     gap: tokens.spacingVerticalL,
+    // The pages shrink to the height left; a banner above them keeps the height its text needs.
+    '& > .fui-MessageBar': { flexShrink: 0 },
   },
   version: { color: tokens.colorNeutralForeground3 },
 });

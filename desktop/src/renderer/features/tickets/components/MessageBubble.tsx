@@ -36,6 +36,7 @@ import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../app/format';
 import { absoluteMediaUrl } from '../media';
 import { ackTicks, fileNameOf, parseLocation, parseVcard } from '../thread';
+import { WhatsAppText } from './WhatsAppText';
 
 const useStyles = makeStyles({
   row: { display: 'flex', padding: `2px ${tokens.spacingHorizontalM}` },
@@ -158,7 +159,11 @@ export function MessageContent({ message, base }: { message: Message; base: stri
       return (
         <>
           {url && <ImageThumbnail url={url} alt={message.body || t('tickets.preview.image')} />}
-          {message.body && !url.endsWith(message.body) && <Text className={styles.body}>{message.body}</Text>}
+          {message.body && !url.endsWith(message.body) && (
+            <Text className={styles.body}>
+              <WhatsAppText text={message.body} />
+            </Text>
+          )}
         </>
       );
     case 'audio':
@@ -242,7 +247,11 @@ export function MessageContent({ message, base }: { message: Message; base: stri
         </span>
       );
     default:
-      return <Text className={styles.body}>{message.body}</Text>;
+      return (
+        <Text className={styles.body}>
+          <WhatsAppText text={message.body} />
+        </Text>
+      );
   }
 }
 
@@ -270,7 +279,13 @@ export function MessageBubble({ message, base, onReply, onDelete }: MessageBubbl
             <Caption1 className={styles.sender} block>
               {message.quotedMsg.fromMe ? t('tickets.message.you') : (message.quotedMsg.contact?.name ?? '')}
             </Caption1>
-            <Caption1>{message.quotedMsg.isDeleted ? t('tickets.message.deleted') : message.quotedMsg.body}</Caption1>
+            <Caption1>
+              {message.quotedMsg.isDeleted ? (
+                t('tickets.message.deleted')
+              ) : (
+                <WhatsAppText text={message.quotedMsg.body} oneLine />
+              )}
+            </Caption1>
           </div>
         )}
         {message.isDeleted ? (

@@ -23,6 +23,7 @@ import { selectSessionUser } from '../../auth/auth.slice';
 import { flattenTickets, type TicketListArgs, truncateName } from '../ticket-lists';
 import { openedTicket } from '../ticket-route';
 import { useListTicketsInfiniteQuery, useUpdateTicketMutation } from '../tickets.api';
+import { LastMessagePreview } from './LastMessagePreview';
 import { PeekDialog } from './PeekDialog';
 
 /** Spec §9: the next page loads within 100 px of the bottom. */
@@ -115,7 +116,9 @@ function TicketRow({ ticket, narrow, selected }: { ticket: Ticket; narrow: boole
           <Caption1 className={styles.time}>{rowTime(ticket.updatedAt)}</Caption1>
         </span>
         <span className={styles.line}>
-          <Caption1 className={styles.preview}>{ticket.lastMessage}</Caption1>
+          <Caption1 className={styles.preview}>
+            <LastMessagePreview ticket={ticket} />
+          </Caption1>
           {ticket.unreadMessages > 0 && (
             <Badge size="small" color="success" aria-label={t('tickets.unreadCount', { count: ticket.unreadMessages })}>
               {ticket.unreadMessages}

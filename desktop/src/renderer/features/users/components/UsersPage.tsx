@@ -1,21 +1,13 @@
 import type { User, UsersPage as Page } from '@atendo/shared';
 import { ListStatus } from '../../../components/ListStatus';
 import { RowActions } from '../../../components/RowActions';
-import {
-  makeStyles,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  tokens,
-} from '@fluentui/react-components';
+import { makeStyles, TableBody, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/store';
 import { useDeleteConfirmation, useEditDialog, useInfiniteRows, useListSearch } from '../../../components/list-hooks';
 import { ActionsHeaderCell, AddButton, DeleteDialog, ListScroller, SearchField } from '../../../components/ListFrame';
 import { PageHeader } from '../../../components/PageHeader';
+import { ResponsiveCell, ResponsiveRow, ResponsiveTable } from '../../../components/ResponsiveTable';
 import { selectSessionUser } from '../../auth/auth.slice';
 import { useDeleteUserMutation, useListUsersInfiniteQuery } from '../users.api';
 import { UserModal } from './UserModal';
@@ -37,6 +29,12 @@ export function UsersPage() {
   const { rows: users, scrollerProps } = useInfiniteRows(query, usersOf);
   const editor = useEditDialog<User>();
   const deletion = useDeleteConfirmation<User>(useDeleteUserMutation(), t('users.deleted'));
+  const columns = {
+    id: t('users.columns.id'),
+    name: t('users.columns.name'),
+    email: t('users.columns.email'),
+    profile: t('users.columns.profile'),
+  };
 
   return (
     <div className={styles.page}>
@@ -45,24 +43,24 @@ export function UsersPage() {
         <AddButton onClick={editor.create}>{t('users.add')}</AddButton>
       </PageHeader>
       <ListScroller layout="page" {...scrollerProps}>
-        <Table aria-label={t('users.title')}>
+        <ResponsiveTable aria-label={t('users.title')}>
           <TableHeader>
             <TableRow>
-              <TableHeaderCell className={styles.idColumn}>{t('users.columns.id')}</TableHeaderCell>
-              <TableHeaderCell>{t('users.columns.name')}</TableHeaderCell>
-              <TableHeaderCell>{t('users.columns.email')}</TableHeaderCell>
-              <TableHeaderCell>{t('users.columns.profile')}</TableHeaderCell>
+              <TableHeaderCell className={styles.idColumn}>{columns.id}</TableHeaderCell>
+              <TableHeaderCell>{columns.name}</TableHeaderCell>
+              <TableHeaderCell>{columns.email}</TableHeaderCell>
+              <TableHeaderCell>{columns.profile}</TableHeaderCell>
               <ActionsHeaderCell />
             </TableRow>
           </TableHeader>
           <TableBody>
             {users.map((user) => (
-              <TableRow key={user.id}>
-                <TableCell>{user.id}</TableCell>
-                <TableCell>{user.name}</TableCell>
-                <TableCell>{user.email}</TableCell>
-                <TableCell>{t(`users.profiles.${user.profile}`)}</TableCell>
-                <TableCell>
+              <ResponsiveRow key={user.id}>
+                <ResponsiveCell label={columns.id}>{user.id}</ResponsiveCell>
+                <ResponsiveCell label={columns.name}>{user.name}</ResponsiveCell>
+                <ResponsiveCell label={columns.email}>{user.email}</ResponsiveCell>
+                <ResponsiveCell label={columns.profile}>{t(`users.profiles.${user.profile}`)}</ResponsiveCell>
+                <ResponsiveCell>
                   <RowActions
                     editLabel={t('users.editNamed', { name: user.name })}
                     deleteLabel={t('users.deleteNamed', { name: user.name })}
@@ -70,11 +68,11 @@ export function UsersPage() {
                     onDelete={() => deletion.ask(user)}
                     deleteDisabled={user.id === me?.id}
                   />
-                </TableCell>
-              </TableRow>
+                </ResponsiveCell>
+              </ResponsiveRow>
             ))}
           </TableBody>
-        </Table>
+        </ResponsiveTable>
         <ListStatus
           loading={isLoading || isFetching}
           error={error}

@@ -1,0 +1,181 @@
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { apiCall, apiSignIn, E2E_ADMIN, signIn, signupCompany, unique, uniqueEmail } from './support/app';
+import { expectUsableLayout } from './support/layout';
+import { customerWrites, openSandboxDesk, type Ticket } from './support/sandbox';
+
+/**
+ * Every page on a phone (390 px) and on a desktop (1400 px): nothing scrolls sideways, every action
+ * is on screen, no text is painted over another. The data is long on purpose (names, e-mails,
+ * messages), since short test data hides what real companies' rows do to a narrow table.
+ */
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1400, height: 900 };
+
+interface Visit {
+  path: string;
+  /** What the page shows once its data has loaded (the seeded rows are language-neutral). */
+  ready: ((page: Page) => Locator) | null;
+}
+
+interface CompanyDesk {
+  admin: { name: string; email: string; password: string };
+  ticket: Ticket;
+  visits: Visit[];
+}
+
+let companyDesk: Promise<CompanyDesk> | null = null;
+
+const text = (value: string) => (page: Page) => page.getByText(value).first();
+
+/** A company with long names everywhere, a sandbox line, a customer's ticket and a trial invoice. */
+async function seedCompany(request: APIRequestContext): Promise<CompanyDesk> {
+  const desk = await openSandboxDesk(request);
+  const admin = {
+    name: unique('Maria Aparecida dos Santos Oliveira'),
+    email: uniqueEmail('maria.aparecida.santos.oliveira'),
+    password: 'Admin-pass-1',
+  };
+  const { id: adminId } = await apiCall<{ id: number }>(request, desk.adminToken, 'POST', '/users', {
+    ...admin,
+    profile: 'admin',
+    queueIds: [desk.queue1.id, desk.queue2.id],
+    allTicket: 'enabled',
+  });
+  const queue = unique('Pos-venda, trocas e devolucoes');
+  await apiCall(request, desk.adminToken, 'POST', '/queue', {
+    name: queue,
+    color: '#8e24aa',
+    greetingMessage:
+      'Olá! Você está na fila de pós-venda. Conte o número do pedido e o que aconteceu com a entrega, que um atendente responde em seguida.',
+  });
+  await customerWrites(
+    request,
+    desk,
+    '*Bom dia!* Comprei um _liquidificador_ e veio ~quebrado~ sem a tampa: ```pedido 2024-000123``` https://loja.example/pedidos/2024_000123_acompanhamento-da-entrega',
+  );
+  let ticket: Ticket | undefined;
+  await expect
+    .poll(async () => {
+      const page = await apiCall<{ tickets: Ticket[] }>(request, desk.adminToken, 'GET', '/tickets?status=pending');
+      ticket = page.tickets[0];
+      return ticket?.uuid ?? null;
+    })
+    .not.toBeNull();
+  const opened = ticket as Ticket;
+  // Accepted by the admin, the ticket is on their "in progress" tab, the one the tickets page opens on.
+  await apiCall(request, desk.adminToken, 'PUT', `/tickets/${opened.id}`, { status: 'open', userId: adminId });
+  return {
+    admin,
+    ticket: opened,
+    visits: [
+      { path: '/', ready: (page) => page.getByRole('table').getByText(admin.name) },
+      { path: '/tickets', ready: (page) => page.getByRole('listitem').getByText(/liquidificador/) },
+      { path: `/tickets/${opened.uuid}`, ready: text('liquidificador') },
+      { path: '/connections', ready: text('Sandbox line') },
+      { path: '/users', ready: text(admin.email) },
+      { path: '/queues', ready: text(queue) },
+      { path: '/settings', ready: null },
+      { path: '/financeiro', ready: text('R$') },
+      { path: '/helps', ready: null },
+      { path: '/subscription', ready: null },
+    ],
+  };
+}
+
+async function visit(page: Page, { path, ready }: Visit): Promise<void> {
+  await page.goto(path);
+  if (ready) await expect(ready(page)).toBeVisible({ timeout: 30_000 });
+  else await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  // Lists fill in after their first rows (counts, badges, avatars): let the page settle.
+  await page.waitForLoadState('networkidle');
+  await expectUsableLayout(page, path);
+}
+
+/** Signs in (in English, the sign-in helper's language), then switches the app to `language`. */
+async function signInAs(page: Page, account: { email: string; password: string }, language: 'pt' | 'en') {
+  await signIn(page, account);
+  await page.evaluate((lng) => window.localStorage.setItem('i18nextLng', lng), language);
+}
+
+// Seeding a company and visiting ten pages takes longer than one page's test.
+test.describe.configure({ timeout: 180_000 });
+
+test.describe('a company admin on a phone, in Portuguese and the dark theme', () => {
+  test.use({ viewport: PHONE, colorScheme: 'dark' });
+
+  test('every page fits 390 px', async ({ page, request }) => {
+    companyDesk ??= seedCompany(request);
+    const desk = await companyDesk;
+    await signInAs(page, desk.admin, 'pt');
+    for (const step of desk.visits) await visit(page, step);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt');
+  });
+});
+
+test.describe('a company admin on a desktop', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('every page fits 1400 px', async ({ page, request }) => {
+    companyDesk ??= seedCompany(request);
+    const desk = await companyDesk;
+    await signInAs(page, desk.admin, 'en');
+    for (const step of desk.visits) await visit(page, step);
+  });
+});
+
+for (const viewport of [PHONE, DESKTOP]) {
+  test.describe(`the super-admin at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('companies, plans, helps and announcements fit', async ({ page, request }) => {
+      const token = await apiSignIn(request, E2E_ADMIN);
+      const company = await signupCompany(request, 'Distribuidora-de-Materiais');
+      const help = await apiCall<{ id: number }>(request, token, 'POST', '/helps', {
+        title: unique('Como conectar o WhatsApp da loja pelo celular'),
+        description: 'Passo a passo para ler o QR code com o aparelho da empresa e manter a conexão ativa.',
+        video: 'dQw4w9WgXcQ',
+      });
+      const announcement = await apiCall<{ id: number }>(request, token, 'POST', '/announcements', {
+        title: unique('Manutenção programada do servidor'),
+        text: 'No domingo, das 2h às 4h, o sistema fica indisponível para atualização.',
+        priority: 2,
+      });
+      try {
+        await signIn(page, E2E_ADMIN);
+        for (const step of [
+          { path: '/settings?tab=companies', ready: text(company.email) },
+          { path: '/settings?tab=plans', ready: text('Default') },
+          { path: '/settings?tab=helps', ready: text('Como conectar') },
+          { path: '/announcements', ready: text('Manutenção programada') },
+          { path: '/helps', ready: text('Como conectar') },
+        ]) {
+          await visit(page, step);
+        }
+      } finally {
+        // The browser's sign-in ended the first API session.
+        const cleanup = await apiSignIn(request, E2E_ADMIN);
+        await apiCall(request, cleanup, 'DELETE', `/helps/${help.id}`);
+        await apiCall(request, cleanup, 'DELETE', `/announcements/${announcement.id}`);
+      }
+    });
+  });
+}
+
+test.describe('the public pages on a phone, in Portuguese and the dark theme', () => {
+  test.use({ viewport: PHONE, colorScheme: 'dark' });
+
+  test('sign-in, sign-up and the forgotten password fit 390 px', async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'pt'));
+    for (const path of ['/login', '/signup', '/forgetpsw']) await visit(page, { path, ready: null });
+    await expect(page.getByRole('button', { name: 'Enviar código' })).toBeVisible();
+  });
+});
+
+test.describe('the public pages on a desktop', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('sign-in, sign-up and the forgotten password fit 1400 px', async ({ page }) => {
+    for (const path of ['/login', '/signup', '/forgetpsw']) await visit(page, { path, ready: null });
+  });
+});
