@@ -28,6 +28,7 @@ import { PasswordResetModule } from './modules/password-reset/password-reset.mod
 import { resetThrottlers } from './modules/password-reset/reset-throttle.js';
 import { AnnouncementsModule } from './modules/announcements/announcements.module.js';
 import { HelpsModule } from './modules/helps/helps.module.js';
+import { MediaModule } from './modules/media/media.module.js';
 
 const MINUTE = 60_000;
 
@@ -59,6 +60,7 @@ export class AppModule {
             storage: redis ? new RedisThrottlerStorage(redis, config.redisPrefix) : undefined,
           }),
         }),
+        MediaModule,
         SessionsModule,
         RealtimeModule,
         PlansModule,

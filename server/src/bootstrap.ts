@@ -11,6 +11,7 @@ import { AppModule } from './app.module.js';
 import { registerAccessLog } from './common/access-log.js';
 import { registerWebApp } from './common/web-app.js';
 import type { AppConfig } from './config/config.js';
+import { MediaStore } from './modules/media/media-store.js';
 import { AppIoAdapter } from './modules/realtime/io.adapter.js';
 import { REDIS } from './modules/redis/redis.module.js';
 
@@ -55,7 +56,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   await app.register(fastifyCors, { origin: config.corsOrigins, credentials: true, maxAge: 600 });
   const fastify = app.getHttpAdapter().getInstance();
   if (config.logLevel === 'info' || config.logLevel === 'debug') registerAccessLog(fastify);
-  await registerWebApp(fastify, { webDir: config.webDir, dataDir: config.dataDir });
+  await registerWebApp(fastify, { webDir: config.webDir, media: app.get(MediaStore) });
   app.useWebSocketAdapter(new AppIoAdapter(app, config, app.get(REDIS)));
   app.enableShutdownHooks();
   await app.init();
