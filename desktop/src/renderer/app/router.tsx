@@ -158,50 +158,59 @@ const PUBLIC_PAGES: Record<PublicPath, ComponentType> = {
   '/forgetpsw': ForgotPasswordPage,
 };
 
+/** The pages, each loading in place, while the desktop bridge above them stays mounted. */
+function Pages() {
+  return (
+    <LoadBoundary>
+      <Suspense fallback={<Waiting />}>
+        <Outlet />
+      </Suspense>
+    </LoadBoundary>
+  );
+}
+
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <LoadBoundary>
-        <Suspense fallback={<Waiting />}>
-          <Routes>
-            <Route element={<DesktopIntegration />}>
-              <Route element={<PublicOnly />}>
-                {PUBLIC_PATHS.map((path) => {
-                  const Page = PUBLIC_PAGES[path];
-                  return <Route key={path} path={path} element={<Page />} />;
-                })}
-              </Route>
-              <Route element={<RequireAuth />}>
-                <Route element={<AppShell />}>
-                  <Route index element={<IndexPage />} />
-                  {/* One route for the list and the open ticket, so opening one keeps the list's tabs and filters. */}
-                  <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
-                  {/* Every signed-in user may look at the connections; the actions are for admins (spec §2). */}
-                  <Route path="/connections" element={<ConnectionsPage />} />
-                  <Route element={<RequirePermission permission="users:manage" />}>
-                    <Route path="/users" element={<UsersPage />} />
-                  </Route>
-                  <Route element={<RequirePermission permission="queues:manage" />}>
-                    <Route path="/queues" element={<QueuesPage />} />
-                  </Route>
-                  <Route element={<RequirePermission permission="settings:manage" />}>
-                    <Route path="/settings" element={<SettingsPage />} />
-                  </Route>
-                  {/* Spec §2: every user watches the help videos; the announcements page tells others it is not theirs. */}
-                  <Route path="/helps" element={<HelpsPage />} />
-                  <Route path="/announcements" element={<AnnouncementsPage />} />
-                  <Route element={<RequirePermission permission="invoices:manage" />}>
-                    <Route path="/financeiro" element={<InvoicesPage />} />
-                  </Route>
-                  {/* Every user may see how long the licence runs; paying is for admins (document 2). */}
-                  <Route path="/subscription" element={<SubscriptionPage />} />
-                </Route>
-              </Route>
-              <Route path="*" element={<Navigate to="/" replace />} />
+      <Routes>
+        <Route element={<DesktopIntegration />}>
+          <Route element={<Pages />}>
+            <Route element={<PublicOnly />}>
+              {PUBLIC_PATHS.map((path) => {
+                const Page = PUBLIC_PAGES[path];
+                return <Route key={path} path={path} element={<Page />} />;
+              })}
             </Route>
-          </Routes>
-        </Suspense>
-      </LoadBoundary>
+            <Route element={<RequireAuth />}>
+              <Route element={<AppShell />}>
+                <Route index element={<IndexPage />} />
+                {/* One route for the list and the open ticket, so opening one keeps the list's tabs and filters. */}
+                <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
+                {/* Every signed-in user may look at the connections; the actions are for admins (spec §2). */}
+                <Route path="/connections" element={<ConnectionsPage />} />
+                <Route element={<RequirePermission permission="users:manage" />}>
+                  <Route path="/users" element={<UsersPage />} />
+                </Route>
+                <Route element={<RequirePermission permission="queues:manage" />}>
+                  <Route path="/queues" element={<QueuesPage />} />
+                </Route>
+                <Route element={<RequirePermission permission="settings:manage" />}>
+                  <Route path="/settings" element={<SettingsPage />} />
+                </Route>
+                {/* Spec §2: every user watches the help videos; the announcements page tells others it is not theirs. */}
+                <Route path="/helps" element={<HelpsPage />} />
+                <Route path="/announcements" element={<AnnouncementsPage />} />
+                <Route element={<RequirePermission permission="invoices:manage" />}>
+                  <Route path="/financeiro" element={<InvoicesPage />} />
+                </Route>
+                {/* Every user may see how long the licence runs; paying is for admins (document 2). */}
+                <Route path="/subscription" element={<SubscriptionPage />} />
+              </Route>
+            </Route>
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Route>
+        </Route>
+      </Routes>
     </BrowserRouter>
   );
 }
