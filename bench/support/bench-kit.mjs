@@ -29,9 +29,10 @@ export const cannon = (options) =>
 /**
  * One benchmark's kit. `name` is its short name (dash, conv): it names the default database
  * (atendo_bench_<name>), the Redis prefix and the data directory. `columns` are the widths of the
- * results table's name, figure and target columns.
+ * results table's name, figure and target columns. An `embedded` benchmark runs the server on its
+ * embedded defaults (SQLite, in-process queues) and needs neither MariaDB nor Redis.
  */
-export function benchKit({ name, defaultPort, columns = [52, 44, 24] }) {
+export function benchKit({ name, defaultPort, columns = [52, 44, 24], embedded = false }) {
   const port = Number(process.env.BENCH_PORT ?? defaultPort);
   const base = `http://127.0.0.1:${port}`;
   const mysqlUrl = (process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306').replace(/\/+$/, '');
@@ -121,9 +122,9 @@ export function benchKit({ name, defaultPort, columns = [52, 44, 24] }) {
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${nodePort}`,
       DATA_DIR: dataDir,
-      DB_URL: `${mysqlUrl}/${dbName}`,
-      REDIS_URL: redisUrl,
-      REDIS_PREFIX: redisPrefix,
+      ...(embedded
+        ? { DB_URL: '', REDIS_URL: '' }
+        : { DB_URL: `${mysqlUrl}/${dbName}`, REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix }),
       SANDBOX: 'true',
       LOG_LEVEL: logLevel,
       LOGIN_LIMIT_PER_IP: '100000',
@@ -179,6 +180,10 @@ export function benchKit({ name, defaultPort, columns = [52, 44, 24] }) {
     if (cleaned) return;
     cleaned = true;
     await stopServer();
+    if (embedded) {
+      rmSync(dataDir, { recursive: true, force: true });
+      return;
+    }
     if (process.env.BENCH_KEEP_DB === '1') log(`database ${dbName} kept (BENCH_KEEP_DB=1)`);
     else
       try {

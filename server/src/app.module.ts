@@ -25,6 +25,7 @@ import { HelpsModule } from './modules/helps/helps.module.js';
 import { ThrottleModule } from './modules/throttle/throttles.js';
 import { OutboundHttpModule } from './modules/outbound-http/outbound-http.module.js';
 import type { OutboundHttpOptions } from './modules/outbound-http/outbound-http.js';
+import { MediaModule } from './modules/media/media.module.js';
 
 @Module({})
 export class AppModule {
@@ -43,6 +44,7 @@ export class AppModule {
         CoreModule.forRoot(config),
         OutboundHttpModule.forRoot(outboundHttp),
         ThrottleModule,
+        MediaModule,
         SessionsModule,
         RealtimeModule,
         PlansModule,

@@ -13,6 +13,7 @@ import { corsOptions } from './common/cors.js';
 import { registerWebApp } from './common/web-app.js';
 import type { AppConfig } from './config/config.js';
 import type { OutboundHttpOptions } from './modules/outbound-http/outbound-http.js';
+import { MediaStore } from './modules/media/media-store.js';
 import { AppIoAdapter } from './modules/realtime/io.adapter.js';
 import { REDIS, sharedRedis } from './modules/redis/redis.module.js';
 
@@ -61,7 +62,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   await app.register(fastifyCors, corsOptions(config.corsOrigins));
   const fastify = app.getHttpAdapter().getInstance();
   if (config.logLevel === 'info' || config.logLevel === 'debug') registerAccessLog(fastify);
-  await registerWebApp(fastify, { webDir: config.webDir, dataDir: config.dataDir });
+  await registerWebApp(fastify, { webDir: config.webDir, media: app.get(MediaStore) });
   app.useWebSocketAdapter(new AppIoAdapter(app, config, app.get(REDIS)));
   app.enableShutdownHooks();
   await app.init();

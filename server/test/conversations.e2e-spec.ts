@@ -171,7 +171,7 @@ describe('inbound pipeline and who hears of it', () => {
     const messages = await db.getRepository(MessageEntity).find({ where: { ticketId: tickets[0].id } });
     expect(messages).toHaveLength(10);
     for (const m of messages)
-      expect(m.mediaUrl).toMatch(new RegExp(`^/public/company${co.companyId}/[a-f0-9]{24}\\.jpg$`));
+      expect(m.mediaUrl).toMatch(new RegExp(`^/public/company${co.companyId}/[a-f0-9]{24}/p\\d\\.jpg$`));
     const file = await t.request('GET', messages[0].mediaUrl!);
     expect(file.status).toBe(200);
   });

@@ -3,6 +3,7 @@ export * from './errors.js';
 export * from './permissions.js';
 export * from './realtime.js';
 export * from './desktop-bridge.js';
+export * from './content-security-policy.js';
 export * from './common/validation.js';
 export * from './common/common.types.js';
 export * from './announcements/announcements.types.js';

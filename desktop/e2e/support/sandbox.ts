@@ -103,7 +103,7 @@ export async function customerWrites(request: APIRequestContext, desk: Desk, bod
 export async function customerSendsFile(
   request: APIRequestContext,
   desk: Desk,
-  file: { mimetype: string; filename: string; content: string },
+  file: { mimetype: string; filename: string; content: string | Buffer },
 ): Promise<void> {
   await apiCall(request, desk.adminToken, 'POST', `/sandbox/connections/${desk.whatsappId}/messages`, {
     ...CUSTOMER,

@@ -1,31 +1,11 @@
-/** The help videos' player (YouTube's privacy-enhanced one) and their thumbnails. */
-const HELP_PLAYER = 'https://www.youtube-nocookie.com';
-const HELP_THUMBNAILS = 'https://i.ytimg.com';
+import { contentSecurityPolicy } from '@atendo/shared';
 
 /**
- * The CSP of every app:// answer. It follows the saved server: the renderer calls the API, opens
- * the socket and shows media and avatars from that origin and nowhere else. Fluent UI (Griffel)
- * injects <style> tags at run time, hence 'unsafe-inline' for styles only; scripts stay 'self'.
- * The one outside exception is the help videos: YouTube's privacy-enhanced player in a frame, and
- * the videos' thumbnails.
+ * The CSP of every app:// answer: the web app's own policy, opened to the saved server, which the
+ * renderer calls, opens the socket to and shows media and avatars from.
  */
 export function buildContentSecurityPolicy(serverUrl: string | null): string {
-  const server = serverOrigins(serverUrl);
-  const directives: Array<[string, string[]]> = [
-    ['default-src', ["'self'"]],
-    ['script-src', ["'self'"]],
-    ['connect-src', ["'self'", ...server]],
-    ['img-src', ["'self'", 'data:', 'blob:', ...server.slice(0, 1), HELP_THUMBNAILS]],
-    ['media-src', ["'self'", 'blob:', ...server.slice(0, 1)]],
-    ['style-src', ["'self'", "'unsafe-inline'"]],
-    ['font-src', ["'self'", 'data:']],
-    ['frame-src', [HELP_PLAYER]],
-    ['object-src', ["'none'"]],
-    ['base-uri', ["'self'"]],
-    ['form-action', ["'self'"]],
-    ['frame-ancestors', ["'none'"]],
-  ];
-  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+  return contentSecurityPolicy(serverOrigins(serverUrl));
 }
 
 /** [http(s) origin, ws(s) origin] of the server, or nothing before one is set. */

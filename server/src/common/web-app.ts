@@ -1,11 +1,35 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
+import { contentSecurityPolicy } from '@atendo/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
+import type { MediaStore } from '../modules/media/media-store.js';
 
 /** Paths that are never the single-page app, even when a browser asks for HTML. */
 const NOT_APP = /^\/(assets|public|socket\.io)(\/|$)/;
+
+/**
+ * The headers of the app's page. The CSP lets only the app's own files run (see
+ * contentSecurityPolicy) and forbids framing; X-Frame-Options says the same to browsers that
+ * predate frame-ancestors.
+ */
+const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-cache',
+  'content-security-policy': contentSecurityPolicy(),
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'same-origin',
+  vary: 'Accept-Encoding',
+};
+
+/** The encodings the build precompresses every file into, best first (see desktop/vite.config.ts). */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
 
 /** A browser navigation prefers HTML; the API clients ask for JSON or anything. */
 export function wantsHtml(request: Pick<FastifyRequest, 'headers'>): boolean {
@@ -15,24 +39,29 @@ export function wantsHtml(request: Pick<FastifyRequest, 'headers'>): boolean {
   return best === 'text/html';
 }
 
+/** The precompressed copies of a built file, by encoding, best first. */
+function compressedCopies(file: string): Map<string, Buffer> {
+  const copies = new Map<string, Buffer>();
+  for (const { name, suffix } of ENCODINGS)
+    if (existsSync(file + suffix)) copies.set(name, readFileSync(file + suffix));
+  return copies;
+}
+
 /**
  * Serves the built renderer on the API's own port: hashed assets under /assets (cached for a
- * year), uploaded media under /public, and index.html for any GET a browser navigation makes, so
- * the client's routes and the API's paths can share the root as the existing clients expect.
+ * year, sent precompressed with brotli or gzip), uploaded media under /public (as the media store
+ * decides), and index.html for any GET a browser navigation makes, so the client's routes and the
+ * API's paths can share the root as the existing clients expect.
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { webDir: string; dataDir: string },
+  options: { webDir: string; media: MediaStore },
 ): Promise<void> {
-  await app.register(fastifyStatic, {
-    root: join(options.dataDir, 'public'),
-    prefix: '/public/',
-    decorateReply: false,
-    index: false,
-  });
+  app.get('/public/*', (request, reply) => options.media.serve(request, reply));
   const indexFile = join(options.webDir, 'index.html');
   if (!existsSync(indexFile)) return;
-  const index = readFileSync(indexFile);
+  const html = readFileSync(indexFile);
+  const index = compressedCopies(indexFile);
   await app.register(fastifyStatic, {
     root: join(options.webDir, 'assets'),
     prefix: '/assets/',
@@ -40,16 +69,15 @@ export async function registerWebApp(
     index: false,
     immutable: true,
     maxAge: '365d',
+    preCompressed: true,
   });
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const path = request.url.split('?')[0];
     if (NOT_APP.test(path) || !wantsHtml(request)) return;
-    await reply
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('x-content-type-options', 'nosniff')
-      .header('referrer-policy', 'same-origin')
-      .send(index);
+    // The build's copies in our order of preference; identity whenever the browser takes neither.
+    const encoding = negotiate(request.headers['accept-encoding'] ?? '', [...index.keys()]);
+    if (encoding) reply.header('content-encoding', encoding);
+    await reply.headers(PAGE_HEADERS).send(encoding ? index.get(encoding) : html);
   });
 }

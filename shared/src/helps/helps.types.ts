@@ -42,11 +42,15 @@ export function isHelpVideoCode(value: string): boolean {
   return VIDEO_CODE.test(value);
 }
 
+/** Where the help videos play and their thumbnails come from: the app's CSP allows these two. */
+export const HELP_PLAYER_ORIGIN = 'https://www.youtube-nocookie.com';
+export const HELP_THUMBNAIL_ORIGIN = 'https://i.ytimg.com';
+
 /** Played through YouTube's privacy-enhanced player: no cookies until the viewer presses play. */
 export function helpEmbedUrl(code: string): string {
-  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(code)}?autoplay=1&rel=0`;
+  return `${HELP_PLAYER_ORIGIN}/embed/${encodeURIComponent(code)}?autoplay=1&rel=0`;
 }
 
 export function helpThumbnailUrl(code: string): string {
-  return `https://i.ytimg.com/vi/${encodeURIComponent(code)}/mqdefault.jpg`;
+  return `${HELP_THUMBNAIL_ORIGIN}/vi/${encodeURIComponent(code)}/mqdefault.jpg`;
 }

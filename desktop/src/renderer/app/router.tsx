@@ -9,27 +9,15 @@ import {
   Spinner,
   tokens,
 } from '@fluentui/react-components';
-import type { ReactElement } from 'react';
+import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation } from 'react-router';
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { useMeQuery } from '../features/auth/auth.api';
 import { selectSessionUser, selectToken, selectUserFromSnapshot } from '../features/auth/auth.slice';
-import { ForgotPasswordPage } from '../features/auth/components/ForgotPasswordPage';
+// The one page in the first chunk: whoever is not signed in lands on it, and what it uses (forms,
+// inputs, the language menu) every signed-in screen uses too.
 import { LoginPage } from '../features/auth/components/LoginPage';
-import { SignupPage } from '../features/auth/components/SignupPage';
-import { AnnouncementsPage } from '../features/announcements/components/AnnouncementsPage';
-import { ConnectionsPage } from '../features/connections/components/ConnectionsPage';
-import { DashboardPage } from '../features/dashboard/components/DashboardPage';
-import { HelpsPage } from '../features/helps/components/HelpsPage';
-import { HomePage } from '../features/home/components/HomePage';
-import { QueuesPage } from '../features/queues/components/QueuesPage';
-import { SettingsPage } from '../features/settings/components/SettingsPage';
-import { InvoicesPage } from '../features/invoices/components/InvoicesPage';
-import { SubscriptionPage } from '../features/invoices/components/SubscriptionPage';
-import { AppShell } from '../features/shell/components/AppShell';
 import { DesktopIntegration } from '../features/desktop/DesktopIntegration';
-import { TicketsPage } from '../features/tickets/components/TicketsPage';
-import { UsersPage } from '../features/users/components/UsersPage';
 import { PUBLIC_PATHS, type PublicPath } from './public-paths';
 import { useAppSelector } from './store';
 
@@ -71,11 +59,58 @@ function RequireAuth() {
       </div>
     );
   }
+  return <Waiting />;
+}
+
+/** What stands in for a page while its code or its data is on the way. */
+function Waiting() {
+  const { t } = useTranslation();
+  const styles = useStyles();
   return (
     <div className={styles.center}>
       <Spinner label={t('common.loading')} />
     </div>
   );
+}
+
+/**
+ * A page whose code fails to load is, after a release, most often a chunk the new build no longer
+ * has: reloading fetches the new index.html and its chunks.
+ */
+function LoadFailed() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  return (
+    <div className={styles.center}>
+      <MessageBar intent="error">
+        <MessageBarBody>{t('common.loadFailed')}</MessageBarBody>
+        <MessageBarActions>
+          <Button onClick={() => window.location.reload()}>{t('common.reload')}</Button>
+        </MessageBarActions>
+      </MessageBar>
+    </div>
+  );
+}
+
+class LoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? <LoadFailed /> : this.props.children;
+  }
+}
+
+/**
+ * A page whose code is fetched when it is first shown, so the sign-in page does not download the
+ * tickets screen (and the other way round). Navigations run in a transition: the current page
+ * stays on screen until the next one's code is there.
+ */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
 }
 
 /** Public pages are for signed-out visitors only (spec §2). */
@@ -92,6 +127,24 @@ function RequirePermission({ permission }: { permission: Permission }) {
   return can(user, permission) ? <Outlet /> : <Navigate to="/" replace />;
 }
 
+const SignupPage = page(() => import('../features/auth/components/SignupPage'), 'SignupPage');
+const ForgotPasswordPage = page(() => import('../features/auth/components/ForgotPasswordPage'), 'ForgotPasswordPage');
+const AppShell = page(() => import('../features/shell/components/AppShell'), 'AppShell');
+const DashboardPage = page(() => import('../features/dashboard/components/DashboardPage'), 'DashboardPage');
+const HomePage = page(() => import('../features/home/components/HomePage'), 'HomePage');
+const TicketsPage = page(() => import('../features/tickets/components/TicketsPage'), 'TicketsPage');
+const ConnectionsPage = page(() => import('../features/connections/components/ConnectionsPage'), 'ConnectionsPage');
+const UsersPage = page(() => import('../features/users/components/UsersPage'), 'UsersPage');
+const QueuesPage = page(() => import('../features/queues/components/QueuesPage'), 'QueuesPage');
+const SettingsPage = page(() => import('../features/settings/components/SettingsPage'), 'SettingsPage');
+const HelpsPage = page(() => import('../features/helps/components/HelpsPage'), 'HelpsPage');
+const AnnouncementsPage = page(
+  () => import('../features/announcements/components/AnnouncementsPage'),
+  'AnnouncementsPage',
+);
+const InvoicesPage = page(() => import('../features/invoices/components/InvoicesPage'), 'InvoicesPage');
+const SubscriptionPage = page(() => import('../features/invoices/components/SubscriptionPage'), 'SubscriptionPage');
+
 /** Spec §2: `/` is the admins' dashboard; everyone else lands on their profile and destinations. */
 function IndexPage() {
   const user = useAppSelector(selectSessionUser);
@@ -99,61 +152,65 @@ function IndexPage() {
 }
 
 /** Every public path has its page here, and nothing else does. */
-const PUBLIC_PAGES: Record<PublicPath, ReactElement> = {
-  '/login': <LoginPage />,
-  '/signup': <SignupPage />,
-  '/forgetpsw': <ForgotPasswordPage />,
+const PUBLIC_PAGES: Record<PublicPath, ComponentType> = {
+  '/login': LoginPage,
+  '/signup': SignupPage,
+  '/forgetpsw': ForgotPasswordPage,
 };
 
-const routes = [
-  {
-    element: <PublicOnly />,
-    children: PUBLIC_PATHS.map((path) => ({ path, element: PUBLIC_PAGES[path] })),
-  },
-  {
-    element: <RequireAuth />,
-    children: [
-      {
-        element: <AppShell />,
-        children: [
-          { index: true, element: <IndexPage /> },
-          // One route for the list and the open ticket, so opening one keeps the list's tabs and filters.
-          { path: '/tickets/:ticketId?', element: <TicketsPage /> },
-          // Every signed-in user may look at the connections; the actions are for admins (spec §2).
-          { path: '/connections', element: <ConnectionsPage /> },
-          {
-            element: <RequirePermission permission="users:manage" />,
-            children: [{ path: '/users', element: <UsersPage /> }],
-          },
-          {
-            element: <RequirePermission permission="queues:manage" />,
-            children: [{ path: '/queues', element: <QueuesPage /> }],
-          },
-          {
-            element: <RequirePermission permission="settings:manage" />,
-            children: [{ path: '/settings', element: <SettingsPage /> }],
-          },
-          // Spec §2: every user watches the help videos; the announcements page tells others it is not theirs.
-          { path: '/helps', element: <HelpsPage /> },
-          { path: '/announcements', element: <AnnouncementsPage /> },
-          {
-            element: <RequirePermission permission="invoices:manage" />,
-            children: [{ path: '/financeiro', element: <InvoicesPage /> }],
-          },
-          // Every user may see how long the licence runs; paying is for admins (document 2).
-          { path: '/subscription', element: <SubscriptionPage /> },
-        ],
-      },
-    ],
-  },
-  { path: '*', element: <Navigate to="/" replace /> },
-];
-
-// Created on first render rather than at import, so the desktop app can put back its last screen
-// into the address before the router reads it (see restoreLastRoute).
-let router: ReturnType<typeof createBrowserRouter> | null = null;
+/** The pages, each loading in place, while the desktop bridge above them stays mounted. */
+function Pages() {
+  return (
+    <LoadBoundary>
+      <Suspense fallback={<Waiting />}>
+        <Outlet />
+      </Suspense>
+    </LoadBoundary>
+  );
+}
 
 export function AppRouter() {
-  router ??= createBrowserRouter([{ element: <DesktopIntegration />, children: routes }]);
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route element={<DesktopIntegration />}>
+          <Route element={<Pages />}>
+            <Route element={<PublicOnly />}>
+              {PUBLIC_PATHS.map((path) => {
+                const Page = PUBLIC_PAGES[path];
+                return <Route key={path} path={path} element={<Page />} />;
+              })}
+            </Route>
+            <Route element={<RequireAuth />}>
+              <Route element={<AppShell />}>
+                <Route index element={<IndexPage />} />
+                {/* One route for the list and the open ticket, so opening one keeps the list's tabs and filters. */}
+                <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
+                {/* Every signed-in user may look at the connections; the actions are for admins (spec §2). */}
+                <Route path="/connections" element={<ConnectionsPage />} />
+                <Route element={<RequirePermission permission="users:manage" />}>
+                  <Route path="/users" element={<UsersPage />} />
+                </Route>
+                <Route element={<RequirePermission permission="queues:manage" />}>
+                  <Route path="/queues" element={<QueuesPage />} />
+                </Route>
+                <Route element={<RequirePermission permission="settings:manage" />}>
+                  <Route path="/settings" element={<SettingsPage />} />
+                </Route>
+                {/* Spec §2: every user watches the help videos; the announcements page tells others it is not theirs. */}
+                <Route path="/helps" element={<HelpsPage />} />
+                <Route path="/announcements" element={<AnnouncementsPage />} />
+                <Route element={<RequirePermission permission="invoices:manage" />}>
+                  <Route path="/financeiro" element={<InvoicesPage />} />
+                </Route>
+                {/* Every user may see how long the licence runs; paying is for admins (document 2). */}
+                <Route path="/subscription" element={<SubscriptionPage />} />
+              </Route>
+            </Route>
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Route>
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  );
 }

@@ -1,19 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
-import { Inject, Injectable } from '@nestjs/common';
+import { basename } from 'node:path';
+import { Injectable } from '@nestjs/common';
 import { ANNOUNCEMENT_MEDIA_TYPES, isAnnouncementAttachmentName, V } from '@atendo/shared';
-import { fileTypeFromBuffer } from 'file-type';
-import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { DomainError } from '../../common/domain-error.js';
-
-/** The stored file takes the extension of what its bytes are, so it is served with that type. */
-const EXTENSION: Record<(typeof ANNOUNCEMENT_MEDIA_TYPES)[number], string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-};
-const FOLDER = 'announcements';
-const MEDIA_PATH = /^\/public\/announcements\/([a-f0-9]{24}\.(png|jpg))$/;
+import { MediaStore } from '../media/media-store.js';
 
 export interface StoredMedia {
   mediaPath: string;
@@ -33,30 +22,24 @@ function displayName(filename: string): string {
 }
 
 /**
- * Attachments of announcements, under DATA_DIR/public/announcements/ with random names, served by
- * the web app under /public. A png or jpeg by name is not enough: the bytes must be one.
+ * Attachments of announcements: a png or jpeg by name is not enough, the bytes must be one. They
+ * are kept by the media store under /public/announcements/, named by what the bytes are (the
+ * uploader's name is kept apart, as mediaName).
  */
 @Injectable()
 export class AnnouncementMedia {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(private readonly store: MediaStore) {}
 
   async save(data: Buffer, filename: string): Promise<StoredMedia> {
     const mediaName = displayName(filename);
     if (!isAnnouncementAttachmentName(mediaName)) throw rejected();
-    const sniffed = await fileTypeFromBuffer(data);
-    const extension = sniffed && EXTENSION[sniffed.mime as keyof typeof EXTENSION];
-    if (!extension) throw rejected();
-    const dir = join(this.config.dataDir, 'public', FOLDER);
-    await mkdir(dir, { recursive: true });
-    const name = `${randomBytes(12).toString('hex')}.${extension}`;
-    await writeFile(join(dir, name), data, { mode: 0o640 });
-    return { mediaPath: `/public/${FOLDER}/${name}`, mediaName };
+    const type = await this.store.typeOf(data);
+    if (!(ANNOUNCEMENT_MEDIA_TYPES as readonly (string | undefined)[]).includes(type)) throw rejected();
+    return { mediaPath: await this.store.save('announcements', data), mediaName };
   }
 
   /** Best effort: a file whose announcement is gone or was given another one. */
-  async remove(mediaPath: string | null): Promise<void> {
-    const match = MEDIA_PATH.exec(mediaPath ?? '');
-    if (!match) return;
-    await unlink(join(this.config.dataDir, 'public', FOLDER, match[1])).catch(() => undefined);
+  remove(mediaPath: string | null): Promise<void> {
+    return this.store.remove(mediaPath);
   }
 }

@@ -1,6 +1,4 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
   can,
@@ -19,9 +17,9 @@ import { Brackets, DataSource, In, Repository, type EntityManager } from 'typeor
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
 import { like, likePattern, PAGE_SIZE, type ListQuery } from '../../common/pagination.js';
-import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { isUniqueViolation } from '../../database/unique-violation.js';
 import { SessionManager } from '../gateway/session-manager.js';
+import { companyFolder, MediaStore } from '../media/media-store.js';
 import { generatedPassword, hashPassword } from '../sessions/passwords.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { PlanEntity } from '../plans/entities/plan.entity.js';
@@ -46,11 +44,11 @@ export class CompaniesService {
   constructor(
     @InjectRepository(CompanyEntity) private readonly companies: Repository<CompanyEntity>,
     @InjectDataSource() private readonly db: DataSource,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly settings: SettingsService,
     private readonly plans: PlansService,
     private readonly sessions: SessionsService,
     private readonly connections: SessionManager,
+    private readonly media: MediaStore,
   ) {}
 
   /**
@@ -204,9 +202,9 @@ export class CompaniesService {
     await this.sessions.revokeAllOfCompany(id, 'company-deleted');
     await this.companies.delete({ id });
     await this.plans.forget(id);
-    await rm(join(this.config.dataDir, 'public', `company${id}`), { recursive: true, force: true }).catch(
-      (error: Error) => this.logger.warn(`Media of deleted company ${id} left behind: ${error.message}`),
-    );
+    await this.media
+      .removeFolder(companyFolder(id))
+      .catch((error: Error) => this.logger.warn(`Media of deleted company ${id} left behind: ${error.message}`));
   }
 
   /** PUT /companies/{id}/schedules: the company's admins for their own company, the super-admin for any. */

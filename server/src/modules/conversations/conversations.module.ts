@@ -4,7 +4,6 @@ import { QuickMessagesController, TagsController, TicketNotesController } from '
 import { CatalogService } from './catalog.service.js';
 import { ContactsController } from './contacts.controller.js';
 import { ContactsService } from './contacts.service.js';
-import { MediaStore } from './media-store.js';
 import { MessagesController } from './messages.controller.js';
 import { MessagesService } from './messages.service.js';
 import { CompanySettings, Outbound } from './outbound.js';
@@ -33,7 +32,6 @@ import { Transactions } from './transactions.js';
     Transactions,
     TicketReader,
     TicketEvents,
-    MediaStore,
     Outbound,
     CompanySettings,
     MessagesService,

@@ -12,7 +12,7 @@ import type { ContactEntity } from './entities/contact.entity.js';
 import { MessageEntity } from './entities/message.entity.js';
 import { TicketEntity } from './entities/ticket.entity.js';
 import { toMessage } from './mappers.js';
-import { MediaStore } from './media-store.js';
+import { companyFolder, MediaStore } from '../media/media-store.js';
 import { peerKey } from './pipeline/peer-key.js';
 import { Outbound } from './outbound.js';
 import type { MessageListQuery } from './query.schemas.js';
@@ -285,7 +285,7 @@ export class MessagesService {
     try {
       if ('media' in outgoing) {
         const { media } = outgoing;
-        mediaUrl = await this.media.save(ticket.companyId, media.data, media.mimetype, media.filename);
+        mediaUrl = await this.media.save(companyFolder(ticket.companyId), media.data, media.filename);
         const payload: OutboundMedia = {
           data: media.data,
           mimetype: media.mimetype,

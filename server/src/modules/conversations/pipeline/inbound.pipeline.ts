@@ -16,7 +16,7 @@ import { ContactEntity } from '../entities/contact.entity.js';
 import { MessageEntity } from '../entities/message.entity.js';
 import { TicketRatingEntity } from '../entities/ticket-rating.entity.js';
 import { openKeyOf, TicketEntity } from '../entities/ticket.entity.js';
-import { MediaStore } from '../media-store.js';
+import { companyFolder, MediaStore } from '../../media/media-store.js';
 import { MessagesService } from '../messages.service.js';
 import { TicketEvents } from '../ticket-events.js';
 import { peerKey } from './peer-key.js';
@@ -92,7 +92,7 @@ export class InboundPipeline implements InboundSink {
     let mediaUrl: string | null = null;
     if (m.media) {
       try {
-        mediaUrl = await this.media.save(m.companyId, await m.media.load(), m.media.mimetype, m.media.filename);
+        mediaUrl = await this.media.save(companyFolder(m.companyId), await m.media.load(), m.media.filename);
       } catch (error) {
         // The message still reaches the agent, without its file, rather than being lost.
         this.logger.warn(`media of ${m.providerId} not stored: ${error instanceof Error ? error.message : error}`);

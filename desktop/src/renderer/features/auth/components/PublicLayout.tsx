@@ -1,4 +1,4 @@
-import { Caption1, Card, makeStyles, Title1, tokens } from '@fluentui/react-components';
+import { Caption1, makeStyles, Title1, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageMenu } from '../../shell/components/LanguageMenu';
@@ -15,7 +15,20 @@ const useStyles = makeStyles({
   },
   top: { alignSelf: 'stretch', display: 'flex', justifyContent: 'flex-end' },
   center: { flexGrow: 1, display: 'flex', alignItems: 'center', width: '100%', justifyContent: 'center' },
-  card: { width: '100%', padding: tokens.spacingHorizontalXXL, gap: tokens.spacingVerticalL },
+  // A Fluent card's looks without Card itself, whose selection and focus machinery the sign-in
+  // page would download for nothing.
+  card: {
+    width: '100%',
+    boxSizing: 'border-box',
+    display: 'flex',
+    flexDirection: 'column',
+    padding: tokens.spacingHorizontalXXL,
+    gap: tokens.spacingVerticalL,
+    color: tokens.colorNeutralForeground1,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusMedium,
+    boxShadow: tokens.shadow4,
+  },
   brand: { color: tokens.colorBrandForeground1, textAlign: 'center' },
   footer: { color: tokens.colorNeutralForeground3, padding: tokens.spacingVerticalM, textAlign: 'center' },
 });
@@ -33,12 +46,12 @@ export function PublicLayout({ children, width = 400 }: { children: ReactNode; w
         <LanguageMenu saveOnServer={false} />
       </div>
       <div className={styles.center}>
-        <Card className={styles.card} style={{ maxWidth: width }}>
+        <div className={styles.card} style={{ maxWidth: width }}>
           <Title1 as="p" className={styles.brand}>
             {t('common.appName')}
           </Title1>
           <ServerAddress>{children}</ServerAddress>
-        </Card>
+        </div>
       </div>
       <footer className={styles.footer}>
         <Caption1>{t('auth.copyright', { year: new Date().getFullYear(), version: __APP_VERSION__ })}</Caption1>
