@@ -51,9 +51,10 @@ test.describe('checkout', () => {
 
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: /^Pay invoice \d+$/ })).toBeVisible();
-    // Step 1 (spec §5): first name, address, city and ZIP code required, and the CPF/CNPJ in Brazil.
+    // Step 1 (spec §5): first name, address, city and ZIP code required; the stand-in PSP needs no
+    // CPF/CNPJ, but one given must be valid.
     await dialog.getByRole('button', { name: 'Next' }).click();
-    await expect(dialog.getByText('Required', { exact: true })).toHaveCount(5);
+    await expect(dialog.getByText('Required', { exact: true })).toHaveCount(4);
     await dialog.getByLabel('First name').fill('Maria');
     await dialog.getByLabel('Last name').fill('Souza');
     await dialog.getByLabel('CPF or CNPJ').fill('111.111.111-11');
@@ -66,10 +67,10 @@ test.describe('checkout', () => {
     await dialog.getByLabel('CPF or CNPJ').fill('529.982.247-25');
     await dialog.getByRole('button', { name: 'Next' }).click();
 
-    // Step 2: the company's plan is chosen; free plans cannot be.
+    // Step 2: the company's plan is chosen; a free plan could be too.
     const choice = dialog.getByRole('radio', { name: new RegExp(`^${plan.name} — R\\$\\s99,90`) });
     await expect(choice).toBeChecked();
-    await expect(dialog.getByRole('radio', { name: /^Default — free/ })).toBeDisabled();
+    await expect(dialog.getByRole('radio', { name: /^Default — free/ })).toBeEnabled();
     await dialog.getByRole('button', { name: 'Next' }).click();
 
     // Step 3: review, then the Pix charge.
@@ -111,5 +112,64 @@ test.describe('checkout', () => {
     const row = page.getByRole('row', { name: new RegExp(`^${invoice.id} `) });
     await expect(row).toContainText(/R\$\s99,90/);
     await expect(row).toContainText('Paid');
+  });
+
+  test('the subscription warning is for those who can renew and can be hidden until tomorrow; a free plan renews without paying', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    const superToken = await apiSignIn(request, E2E_ADMIN);
+    const plan = await apiCall<{ id: number; name: string }>(request, superToken, 'POST', '/plans', {
+      name: unique('Starter'),
+      users: 2,
+      connections: 1,
+      queues: 2,
+      value: 0,
+    });
+    const company = { name: unique('Feira'), email: uniqueEmail('owner'), password: 'Owner-pass-1' };
+    const created = await request.post('/companies/cadastro', { data: { ...company, planId: plan.id } });
+    expect(created.status(), await created.text()).toBe(201);
+    const ownerToken = await apiSignIn(request, company);
+    const agent = { name: unique('Agent'), email: uniqueEmail('agent'), password: 'Agent-pass-1' };
+    await apiCall(request, ownerToken, 'POST', '/users', { ...agent, profile: 'user' });
+
+    await signIn(page, company);
+    const banner = page.getByRole('group', { name: 'Your subscription is ending' });
+    await expect(banner).toBeVisible();
+    await banner.getByRole('button', { name: 'Hide until tomorrow' }).click();
+    await expect(banner).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+    await expect(banner).toBeHidden();
+
+    // An agent cannot renew: no warning to act on.
+    const agentContext = await browser.newContext();
+    try {
+      const agentPage = await agentContext.newPage();
+      await signIn(agentPage, agent);
+      await expect(agentPage.getByRole('group', { name: 'Your subscription is ending' })).toHaveCount(0);
+    } finally {
+      await agentContext.close();
+    }
+
+    // The free plan renews at once: nothing to scan, the licence moves on.
+    const socket = trackSocket(page);
+    await page.goto('/subscription');
+    await expect.poll(() => socket.ready).toBe(true);
+    await page.getByRole('button', { name: 'Sign now' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('First name').fill('Joana');
+    await dialog.getByRole('textbox', { name: /^Address/ }).fill('Rua das Flores, 10');
+    await dialog.getByLabel('City').fill('Recife');
+    await dialog.getByLabel('ZIP code').fill('50000-000');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog.getByRole('radio', { name: new RegExp(`^${plan.name} — free`) })).toBeChecked();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByRole('button', { name: 'Renew for free' }).click();
+    await expect(dialog.getByText('Licence renewed', { exact: true })).toBeVisible();
+    const [invoice] = await apiCall<Invoice[]>(request, await pageToken(page), 'GET', '/invoices/all');
+    expect(invoice).toMatchObject({ value: 0, status: 'paid' });
+    await expect(page).toHaveURL(/\/$/, { timeout: 8_000 });
   });
 });

@@ -199,6 +199,39 @@ test.describe('plans and companies', () => {
     expect(await saved()).toBe(49.9);
   });
 
+  test("a company created without a password: its first admin's password is made and shown once", async ({
+    page,
+    browser,
+  }) => {
+    const company = { name: unique('NoPass'), email: uniqueEmail('owner') };
+    await signIn(page, E2E_ADMIN);
+    await openSettingsTab(page, 'Companies');
+    await page.getByRole('button', { name: 'Add company' }).click();
+    const companyDialog = page.getByRole('dialog', { name: 'New company' });
+    await companyDialog.getByRole('textbox', { name: 'Name' }).fill(company.name);
+    await companyDialog.getByRole('textbox', { name: 'E-mail' }).fill(company.email);
+    await companyDialog.getByRole('combobox', { name: 'Plan' }).selectOption({ label: 'Default' });
+    await companyDialog.getByRole('button', { name: 'Save' }).click();
+
+    const shown = page.getByRole('alertdialog', { name: 'Company created' });
+    await expect(shown).toContainText(company.email);
+    const password = await shown.getByRole('textbox', { name: "Admin's password" }).inputValue();
+    expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await expect(shown).toBeHidden();
+    await expect(page.getByRole('row').filter({ hasText: company.email })).toBeVisible();
+
+    const ownerContext = await browser.newContext();
+    try {
+      const owner = await ownerContext.newPage();
+      await owner.goto('/login');
+      await submitLogin(owner, { email: company.email, password });
+      await expect(userMenuButton(owner)).toBeVisible();
+    } finally {
+      await ownerContext.close();
+    }
+  });
+
   test("an agent's home page follows the company to another plan without a reload", async ({ page, request }) => {
     const superToken = await apiSignIn(request, E2E_ADMIN);
     const company = await signupCompany(request, 'Moving');

@@ -75,6 +75,28 @@ test.describe('password reset, help videos and announcements', () => {
     await expect(userMenuButton(page)).toBeVisible();
   });
 
+  test('a session ended by a password reset elsewhere goes to sign-in and says why', async ({ page, request }) => {
+    const company = await signupCompany(request, 'Changed');
+    const socket = trackSocket(page);
+    await signIn(page, company);
+    await expect.poll(() => socket.ready).toBe(true);
+
+    // The owner resets the password from another device.
+    expect((await request.post(`/forgetpassword/${encodeURIComponent(company.email)}`)).status()).toBe(200);
+    const code = resetCodeIn(await waitForMail(company.email));
+    const reset = await request.post(
+      `/resetpasswords/${[company.email, code, 'Fresh-pass-43'].map(encodeURIComponent).join('/')}`,
+    );
+    expect(reset.status()).toBe(204);
+
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(
+      page.getByText('Your password was changed, so you were signed out. Sign in with the new password.'),
+    ).toBeVisible();
+    await submitLogin(page, { email: company.email, password: 'Fresh-pass-43' });
+    await expect(userMenuButton(page)).toBeVisible();
+  });
+
   test('the e-mail link opens the code step, with a way back to sign-up (spec 2 §2)', async ({ page }) => {
     await page.goto('/forgetpsw?email=someone%40e2e.atendo.test');
     await expect(

@@ -145,6 +145,15 @@ test.describe('session', () => {
     await signIn(page, company);
     await socketReady;
     expect(toastsSeenByA).toEqual([]);
+    // The person's preferences on this browser, which no sign-in elsewhere should take away.
+    await page.getByRole('switch', { name: 'Dark theme' }).click();
+    await page.evaluate(() => {
+      window.localStorage.setItem('volume', '0.4');
+      window.localStorage.setItem('signOption', 'false');
+    });
+    const preferences = () =>
+      page.evaluate(() => ['preferredTheme', 'volume', 'signOption'].map((key) => window.localStorage.getItem(key)));
+    expect(await preferences()).toEqual(['dark', '0.4', 'false']);
 
     const other = await browser.newContext();
     try {
@@ -154,7 +163,11 @@ test.describe('session', () => {
       await expect.poll(() => toastsSeenByA).toContain(notice);
       await expect(page).toHaveURL(/\/login$/);
       await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+      await expect(
+        page.getByText('You were signed out because your account was accessed on another computer.'),
+      ).toBeVisible();
       expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+      expect(await preferences()).toEqual(['dark', '0.4', 'false']);
 
       // The newer session carries on.
       await pageB.reload();

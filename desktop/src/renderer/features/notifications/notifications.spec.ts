@@ -45,6 +45,8 @@ describe('notifications', () => {
     expect(previewText({ body: 'hi', mediaType: 'chat' }, t)).toBe('hi');
     expect(previewText({ body: 'x.jpg', mediaType: 'image' }, t)).toBe('[tickets.preview.image]');
     expect(previewText({ body: 'a'.repeat(200), mediaType: 'chat' }, t)).toHaveLength(121);
+    // A system notification shows plain text: WhatsApp's markers are read, not shown.
+    expect(previewText({ body: '*Boleto* _vence_ ~hoje~ `123`', mediaType: 'chat' }, t)).toBe('Boleto vence hoje 123');
   });
 
   it('reads the open ticket from the route', () => {

@@ -1,5 +1,6 @@
 import type { CompanyEventPayloads, Id, Message, QueueSummary, Ticket } from '@atendo/shared';
 import { mediaPreviewKey } from '../tickets/thread';
+import { plainText } from '../tickets/whatsapp-format';
 
 export interface NotifyViewer {
   id: Id;
@@ -37,11 +38,12 @@ export function inboundDecision(
   return { sound: true, notify: !looking };
 }
 
-/** The notification text: the body, or a translated label for media. */
+/** The notification text: the body as read (no formatting markers), or a translated label for media. */
 export function previewText(message: Pick<Message, 'body' | 'mediaType'>, t: (key: string) => string): string {
   const key = mediaPreviewKey(message.mediaType);
   if (key) return t(key);
-  return message.body.length > 120 ? `${message.body.slice(0, 120)}…` : message.body;
+  const text = plainText(message.body);
+  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
 }
 
 /** One native notification per ticket: a newer message replaces the older one's. */

@@ -88,3 +88,10 @@ export function parseWhatsAppFormat(text: string): FormatNode[] {
   flush();
   return nodes;
 }
+
+/** The text as read, without its markers: for places that show plain text (a system notification). */
+export function plainText(text: string): string {
+  const flatten = (nodes: FormatNode[]): string =>
+    nodes.map((node) => ('children' in node ? flatten(node.children) : node.text)).join('');
+  return flatten(parseWhatsAppFormat(text));
+}

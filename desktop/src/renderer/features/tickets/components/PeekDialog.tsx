@@ -17,7 +17,7 @@ const useStyles = makeStyles({
   content: { height: '60vh', display: 'flex', flexDirection: 'column', padding: 0 },
 });
 
-/** Admins look into a waiting ticket without accepting it: the messages, read-only. */
+/** A look into a waiting ticket before accepting it (agents and admins alike): the messages, read-only. */
 export function PeekDialog({ ticket, onClose }: { ticket: Ticket; onClose: () => void }) {
   const { t } = useTranslation();
   const styles = useStyles();
