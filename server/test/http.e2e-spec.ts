@@ -35,6 +35,52 @@ describe('errors', () => {
     }
   });
 
+  describe('bad input answers 400 naming the field, never 500', () => {
+    let token: string;
+    beforeAll(async () => {
+      token = (await t.login(ADMIN.email, ADMIN.password)).token;
+    });
+    const json = { 'content-type': 'application/json' };
+
+    it('a key every object inherits, in a body or a query', async () => {
+      const body = await t.request('POST', '/queue', {
+        token,
+        headers: json,
+        body: '{"name":"Sales","color":"#102030","constructor":1}',
+      });
+      expect(body).toMatchObject({
+        status: 400,
+        body: { fields: [{ field: 'constructor', message: 'validation.notAllowed' }] },
+      });
+      const query = await t.request('GET', '/users?toString=1', { token });
+      expect(query).toMatchObject({
+        status: 400,
+        body: { fields: [{ field: 'toString', message: 'validation.notAllowed' }] },
+      });
+    });
+
+    it('a list or an object where text goes, in a body or as a repeated query parameter', async () => {
+      const body = await t.request('POST', '/queue', { token, body: { name: ['Sales'], color: { hex: '#102030' } } });
+      expect(body).toMatchObject({
+        status: 400,
+        body: {
+          fields: [
+            { field: 'name', message: 'validation.invalid' },
+            { field: 'color', message: 'validation.invalid' },
+          ],
+        },
+      });
+      for (const path of ['/users', '/companies', '/tickets', '/contacts']) {
+        const res = await t.request('GET', `${path}?searchParam=1&searchParam=2`, { token });
+        expect({ path, ...res }).toMatchObject({ path, status: 400, body: { fields: [{ field: 'searchParam' }] } });
+      }
+      // Id lists still come either way.
+      for (const query of ['queueIds=1&queueIds=2', 'queueIds=%5B1%2C2%5D']) {
+        expect((await t.request('GET', `/tickets?${query}`, { token })).status).toBe(200);
+      }
+    });
+  });
+
   it('answers an unexpected failure with 500, a request id and no details', async () => {
     const { token } = await t.login(ADMIN.email, ADMIN.password);
     await t.request('GET', '/queue', { token });

@@ -1,13 +1,18 @@
 import { type PipeTransform } from '@nestjs/common';
-import { toValidationMessage, type FieldError } from '@atendo/shared';
+import { toValidationMessage, V, type FieldError } from '@atendo/shared';
 import { ValidationError, type AnySchema, type InferType } from 'yup';
 import { DomainError } from './domain-error.js';
+import { shapeProblems } from './input-shape.js';
 
-/** Turns a yup failure into the 400 answer's field list. */
+/**
+ * Turns a yup failure into the 400 answer's field list. Every message is an i18n key: a rule stated
+ * without one (a type check, above all) would carry yup's English, and answers `validation.invalid`.
+ */
 export function fieldErrors(error: ValidationError): FieldError[] {
   const errors = error.inner.length ? error.inner : [error];
   return errors.map((e) => {
     const message = toValidationMessage(e.message);
+    if (!message.key.startsWith('validation.')) return { field: e.path ?? '', message: V.invalid };
     return { field: e.path ?? '', message: message.key, ...(message.params ? { params: message.params } : {}) };
   });
 }
@@ -18,8 +23,11 @@ export function fieldErrors(error: ValidationError): FieldError[] {
  * after authentication (the payment webhook) or against a schema the request chooses (a setting).
  */
 export async function validated<T extends AnySchema>(schema: T, value: unknown): Promise<InferType<T>> {
+  const input = value ?? {};
+  const problems = shapeProblems(schema, input);
+  if (problems.length) throw new DomainError('ERR_VALIDATION', { fields: problems });
   try {
-    return (await schema.validate(value ?? {}, { abortEarly: false, stripUnknown: true })) as InferType<T>;
+    return (await schema.validate(input, { abortEarly: false, stripUnknown: true })) as InferType<T>;
   } catch (error) {
     if (error instanceof ValidationError) {
       throw new DomainError('ERR_VALIDATION', { fields: fieldErrors(error) });

@@ -28,6 +28,14 @@ export const V = {
   taxId: 'validation.taxId',
   /** Not a YouTube video code nor a link to one. */
   videoCode: 'validation.videoCode',
+  /** A value of the wrong kind (a list or an object where text or a number goes), or one no rule names. */
+  invalid: 'validation.invalid',
+  /** A key that names a built-in property of every object (`constructor`, `toString`). */
+  notAllowed: 'validation.notAllowed',
+  /** A JSON body nested deeper than the server reads (`params.max` levels). */
+  tooDeep: 'validation.tooDeep',
+  /** An upload whose multipart encoding cannot be read. */
+  malformed: 'validation.malformed',
 } as const;
 
 export type ValidationKey = (typeof V)[keyof typeof V];

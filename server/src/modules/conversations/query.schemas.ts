@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { TICKET_STATUSES, V, type TicketStatus } from '@atendo/shared';
+import { TICKET_STATUSES, tooLong, V, type TicketStatus } from '@atendo/shared';
 
 /**
  * Id lists arrive as the existing clients send them: a JSON array in one parameter
@@ -36,7 +36,7 @@ const isoDate = yup
   .optional();
 
 export const ticketListSchema = yup.object({
-  searchParam: yup.string().trim().max(100).default(''),
+  searchParam: yup.string().trim().max(100, tooLong).default(''),
   pageNumber: yup.number().typeError(V.number).integer(V.integer).min(1, V.min).max(1000, V.max).default(1),
   /** Keyset continuation from a previous page's `cursor`: `<updatedAt ISO>_<id>`. */
   cursor: yup
@@ -68,7 +68,7 @@ export const messageListSchema = yup.object({
 export type MessageListQuery = yup.InferType<typeof messageListSchema>;
 
 export const contactListSchema = yup.object({
-  searchParam: yup.string().trim().max(100).default(''),
+  searchParam: yup.string().trim().max(100, tooLong).default(''),
   pageNumber: yup.number().typeError(V.number).integer(V.integer).min(1, V.min).max(100_000, V.max).default(1),
 });
 
