@@ -9,6 +9,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { MEDIA_MAX_BYTES } from '@atendo/shared';
 import { AppModule } from './app.module.js';
 import { registerAccessLog } from './common/access-log.js';
+import { useJsonBody } from './common/json-body.js';
 import { registerWebApp } from './common/web-app.js';
 import type { AppConfig } from './config/config.js';
 import { AppIoAdapter } from './modules/realtime/io.adapter.js';
@@ -47,6 +48,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       abortOnError: false,
     },
   );
+  useJsonBody(app, BODY_LIMIT_BYTES);
   await app.register(fastifyCookie);
   // Uploads (message media): parsed only where a route reads them, each file capped.
   await app.register(fastifyMultipart, {

@@ -79,6 +79,18 @@ describe('errors', () => {
         expect((await t.request('GET', `/tickets?${query}`, { token })).status).toBe(200);
       }
     });
+
+    it('JSON nested deeper than 32 levels, refused before validation', async () => {
+      const deep = `{"name":"Sales","color":${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
+      const res = await t.request('POST', '/queue', { token, headers: json, body: deep });
+      expect(res).toMatchObject({
+        status: 400,
+        body: {
+          error: 'ERR_VALIDATION',
+          fields: [{ field: 'color', message: 'validation.tooDeep', params: { max: 32 } }],
+        },
+      });
+    });
   });
 
   it('answers an unexpected failure with 500, a request id and no details', async () => {

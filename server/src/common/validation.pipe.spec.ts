@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { companySchedulesSchema, queueSchema, userCreateSchema } from '@atendo/shared';
 import * as yup from 'yup';
 import { DomainError } from './domain-error.js';
+import { tooDeepField } from './json-body.js';
 import { validated } from './validation.pipe.js';
 
 /** The 400's field list for an input, or null when it validates. */
@@ -72,5 +73,24 @@ describe('validated', () => {
     let deep: unknown = 1;
     for (let i = 0; i < 100_000; i += 1) deep = [deep];
     expect(await validated(queueSchema, { ...queue, extra: deep })).not.toHaveProperty('extra');
+  });
+});
+
+describe('JSON depth', () => {
+  const nest = (depth: number) => {
+    let value: unknown = 1;
+    for (let i = 0; i < depth; i += 1) value = { a: value };
+    return value;
+  };
+
+  it('names the top-level field under which a body nests deeper than 32 levels', () => {
+    expect(tooDeepField({ ok: nest(31) })).toBeNull();
+    expect(tooDeepField({ ok: 1, bad: nest(32) })).toBe('bad');
+    expect(tooDeepField(nest(33))).toBe('a');
+    expect(tooDeepField([[nest(40)]])).toBe('0');
+  });
+
+  it('walks a body a hundred thousand levels deep without recursing', () => {
+    expect(tooDeepField({ deep: nest(100_000) })).toBe('deep');
   });
 });
