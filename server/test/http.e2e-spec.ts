@@ -91,6 +91,30 @@ describe('errors', () => {
         },
       });
     });
+
+    it('malformed multipart on every upload route', async () => {
+      const uploads = [
+        ['/announcements/1/media-upload', 'file'],
+        ['/messages/1', 'medias'],
+      ];
+      const truncated = '--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc';
+      const bodies = [
+        ['multipart/form-data', 'garbage'],
+        ['multipart/form-data; boundary=b', 'garbage'],
+        ['multipart/form-data; boundary=b', truncated],
+      ];
+      for (const [path, field] of uploads) {
+        for (const [type, body] of bodies) {
+          const res = await t.request('POST', path, { token, headers: { 'content-type': type }, body });
+          expect({ path, type, ...res }).toMatchObject({
+            path,
+            type,
+            status: 400,
+            body: { error: 'ERR_VALIDATION', fields: [{ field, message: 'validation.malformed' }] },
+          });
+        }
+      }
+    });
   });
 
   it('answers an unexpected failure with 500, a request id and no details', async () => {
