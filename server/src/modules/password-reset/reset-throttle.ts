@@ -6,11 +6,14 @@ import type { AppConfig } from '../../config/config.js';
 const RESET_THROTTLED = 'atendo:reset-throttled';
 const HOUR = 3_600_000;
 
-/** The address a reset call is about, so one mailbox is not flooded (nor its code guessed) from many IPs. */
+/**
+ * The address a reset call is about, so one mailbox is not flooded (nor its code guessed) from many
+ * IPs. The router has already decoded the path parameter: decoding it again would throw on a `%`.
+ */
 function addressOf(req: Record<string, unknown>): string {
   const { params, ip } = req as unknown as FastifyRequest;
   const email = (params as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' ? decodeURIComponent(email).trim().toLowerCase() : `ip:${ip}`;
+  return typeof email === 'string' ? email.trim().toLowerCase() : `ip:${ip}`;
 }
 
 /** Only the routes marked with @ResetThrottle count against these limits. */
