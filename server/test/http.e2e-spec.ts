@@ -115,6 +115,16 @@ describe('errors', () => {
         }
       }
     });
+
+    it('an id or a number no INT column holds (MySQL refuses it where SQLite would store it)', async () => {
+      const res = await t.request('POST', '/plans', { token, body: { name: 'Huge', users: 2 ** 31 } });
+      expect(res).toMatchObject({ status: 400, body: { fields: [{ field: 'users', message: 'validation.max' }] } });
+      const ids = await t.request('POST', '/queue', {
+        token,
+        body: { name: 'Sales', color: '#102030', promptId: 2 ** 31 },
+      });
+      expect(ids).toMatchObject({ status: 400, body: { fields: [{ field: 'promptId', message: 'validation.max' }] } });
+    });
   });
 
   it('answers an unexpected failure with 500, a request id and no details', async () => {

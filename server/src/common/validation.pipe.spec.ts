@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { companySchedulesSchema, queueSchema, userCreateSchema } from '@atendo/shared';
+import { companySchedulesSchema, INT_MAX, queueSchema, userCreateSchema } from '@atendo/shared';
 import * as yup from 'yup';
 import { DomainError } from './domain-error.js';
 import { tooDeepField } from './json-body.js';
-import { validated } from './validation.pipe.js';
+import { IdPipe, validated } from './validation.pipe.js';
 
 /** The 400's field list for an input, or null when it validates. */
 async function refusal(schema: yup.AnySchema, value: unknown) {
@@ -92,5 +92,13 @@ describe('JSON depth', () => {
 
   it('walks a body a hundred thousand levels deep without recursing', () => {
     expect(tooDeepField({ deep: nest(100_000) })).toBe('deep');
+  });
+});
+
+describe('IdPipe', () => {
+  it('takes as not found an id no INT column holds', () => {
+    const pipe = new IdPipe('ERR_NO_USER_FOUND');
+    expect(pipe.transform(String(INT_MAX))).toBe(INT_MAX);
+    expect(() => pipe.transform(String(INT_MAX + 1))).toThrow(DomainError);
   });
 });

@@ -1,5 +1,5 @@
 import { type PipeTransform } from '@nestjs/common';
-import { toValidationMessage, V, type FieldError } from '@atendo/shared';
+import { INT_MAX, toValidationMessage, V, type FieldError } from '@atendo/shared';
 import { ValidationError, type AnySchema, type InferType } from 'yup';
 import { DomainError } from './domain-error.js';
 import { shapeProblems } from './input-shape.js';
@@ -45,13 +45,13 @@ export class YupPipe<T extends AnySchema> implements PipeTransform {
   }
 }
 
-/** Path ids: a positive integer, else the record cannot exist. */
+/** Path ids: a positive integer an id column holds, else the record cannot exist. */
 export class IdPipe implements PipeTransform {
   constructor(private readonly notFoundCode: ConstructorParameters<typeof DomainError>[0] = 'ERR_NOT_FOUND') {}
 
   transform(value: string): number {
     const id = Number(value);
-    if (!/^\d{1,10}$/.test(String(value)) || !Number.isSafeInteger(id) || id <= 0) {
+    if (!/^\d{1,10}$/.test(String(value)) || id <= 0 || id > INT_MAX) {
       throw new DomainError(this.notFoundCode);
     }
     return id;

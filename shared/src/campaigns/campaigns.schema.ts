@@ -1,9 +1,9 @@
 import * as yup from 'yup';
-import { tooLong, tooShort, V } from '../common/validation.js';
+import { INT_MAX, tooLong, tooShort, V } from '../common/validation.js';
 import { LONGER_INTERVAL_OPTIONS, MESSAGE_INTERVAL_OPTIONS } from './campaigns.types.js';
 
 const message = yup.string().max(65_536, tooLong).default('');
-const optionalId = yup.number().integer(V.integer).positive(V.integer).nullable().default(null);
+const optionalId = yup.number().integer(V.integer).positive(V.integer).max(INT_MAX, V.max).nullable().default(null);
 
 export const campaignSchema = yup.object({
   name: yup.string().trim().required(V.required).min(2, tooShort).max(50, tooLong),

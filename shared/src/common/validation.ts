@@ -1,3 +1,5 @@
+import * as yup from 'yup';
+
 /**
  * Validation messages are i18n keys (resolved by the UI under `validation.*`); numeric bounds are
  * passed as params so one key serves every field.
@@ -56,6 +58,23 @@ export function toValidationMessage(message: unknown): ValidationMessage {
   }
   return { key: String(message) };
 }
+
+/**
+ * The largest id, count or limit a form may send: what a MySQL INT column holds. MySQL refuses a
+ * larger value where SQLite would store it, so every integer field of a schema stops here.
+ */
+export const INT_MAX = 2_147_483_647;
+/** The largest amount a money column (DECIMAL(12,2)) holds. */
+export const MONEY_MAX = 9_999_999_999.99;
+
+/** A row the form must point at (a plan, an invoice, a contact): a positive id an INT column holds. */
+export const requiredIdSchema = yup
+  .number()
+  .typeError(V.required)
+  .integer(V.integer)
+  .positive(V.required)
+  .max(INT_MAX, V.max)
+  .required(V.required);
 
 export const TIME_HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const HEX_COLOR = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;

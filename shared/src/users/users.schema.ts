@@ -1,12 +1,14 @@
 import * as yup from 'yup';
-import { tooLong, tooShort, V } from '../common/validation.js';
+import { INT_MAX, tooLong, tooShort, V } from '../common/validation.js';
 import { ALL_TICKET_VALUES, PROFILES } from './users.types.js';
 
 export const userNameSchema = yup.string().trim().required(V.required).min(2, tooShort).max(50, tooLong);
 export const passwordSchema = yup.string().min(5, tooShort).max(50, tooLong);
 export const emailSchema = yup.string().trim().lowercase().required(V.required).email(V.email).max(120, tooLong);
 
-const queueIds = yup.array(yup.number().integer(V.integer).positive(V.integer).required()).default([]);
+const queueIds = yup
+  .array(yup.number().integer(V.integer).positive(V.integer).max(INT_MAX, V.max).required())
+  .default([]);
 
 /** Creating a user: the password is required here, optional on update (empty keeps the old one). */
 export const userCreateSchema = yup.object({
@@ -15,7 +17,7 @@ export const userCreateSchema = yup.object({
   password: passwordSchema.required(V.required),
   profile: yup.mixed<(typeof PROFILES)[number]>().oneOf(PROFILES, V.oneOf).default('user'),
   allTicket: yup.mixed<(typeof ALL_TICKET_VALUES)[number]>().oneOf(ALL_TICKET_VALUES, V.oneOf).default('desabled'),
-  whatsappId: yup.number().integer(V.integer).positive(V.integer).nullable().default(null),
+  whatsappId: yup.number().integer(V.integer).positive(V.integer).max(INT_MAX, V.max).nullable().default(null),
   queueIds,
 });
 
@@ -30,7 +32,7 @@ export const userUpdateSchema = yup.object({
     .optional(),
   profile: yup.mixed<(typeof PROFILES)[number]>().oneOf(PROFILES, V.oneOf).optional(),
   allTicket: yup.mixed<(typeof ALL_TICKET_VALUES)[number]>().oneOf(ALL_TICKET_VALUES, V.oneOf).optional(),
-  whatsappId: yup.number().integer(V.integer).positive(V.integer).nullable().optional(),
+  whatsappId: yup.number().integer(V.integer).positive(V.integer).max(INT_MAX, V.max).nullable().optional(),
   queueIds: queueIds.optional().default(undefined),
 });
 

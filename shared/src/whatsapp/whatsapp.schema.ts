@@ -1,11 +1,11 @@
 import * as yup from 'yup';
-import { tooLong, tooShort, V } from '../common/validation.js';
+import { INT_MAX, tooLong, tooShort, V } from '../common/validation.js';
 import { schedulesSchema } from '../companies/companies.schema.js';
 import { CONNECTION_PROVIDERS } from './whatsapp.types.js';
 
 const text = yup.string().max(5000, tooLong).default('');
-const count = yup.number().typeError(V.number).integer(V.integer).min(0, V.min);
-const optionalId = yup.number().integer(V.integer).positive(V.integer).nullable().default(null);
+const count = yup.number().typeError(V.number).integer(V.integer).min(0, V.min).max(INT_MAX, V.max);
+const optionalId = yup.number().integer(V.integer).positive(V.integer).max(INT_MAX, V.max).nullable().default(null);
 
 export const whatsappSchema = yup.object({
   name: yup.string().trim().required(V.required).min(2, tooShort).max(50, tooLong),
@@ -23,7 +23,7 @@ export const whatsappSchema = yup.object({
   timeToTransfer: count.nullable().default(null),
   promptId: optionalId,
   integrationId: optionalId,
-  queueIds: yup.array(yup.number().integer(V.integer).positive(V.integer).required()).default([]),
+  queueIds: yup.array(yup.number().integer(V.integer).positive(V.integer).max(INT_MAX, V.max).required()).default([]),
   schedules: schedulesSchema,
   token: yup.string().trim().max(100, tooLong).optional(),
 });
