@@ -6,6 +6,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { DynamicModule, LogLevel, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply } from 'fastify';
 import { MEDIA_MAX_BYTES } from '@atendo/shared';
 import { AppModule } from './app.module.js';
 import { registerAccessLog } from './common/access-log.js';
@@ -39,6 +40,11 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     logger: false,
     // The existing clients call both `/users` and `/users/`.
     routerOptions: { ignoreTrailingSlash: true },
+    // Fastify answers here, before any route or the exception filter, only a path whose
+    // %-escapes do not decode (and async route constraints, which no route has).
+    frameworkErrors: (_error: unknown, _request: unknown, reply: FastifyReply) => {
+      void reply.code(400).send({ error: 'ERR_VALIDATION' });
+    },
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, options.extraModules),

@@ -125,6 +125,12 @@ describe('errors', () => {
       });
       expect(ids).toMatchObject({ status: 400, body: { fields: [{ field: 'promptId', message: 'validation.max' }] } });
     });
+
+    it('a path whose escapes do not decode, in the API shape', async () => {
+      expect(await t.request('GET', '/users/%zz', { token })).toEqual(
+        expect.objectContaining({ status: 400, body: { error: 'ERR_VALIDATION' } }),
+      );
+    });
   });
 
   it('answers an unexpected failure with 500, a request id and no details', async () => {
