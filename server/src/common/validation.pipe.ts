@@ -38,7 +38,7 @@ export async function validated<T extends AnySchema>(schema: T, value: unknown):
 
 /** Validates and casts a body or query with a shared yup schema; unknown keys are dropped. */
 export class YupPipe<T extends AnySchema> implements PipeTransform {
-  constructor(private readonly schema: T) {}
+  constructor(readonly schema: T) {}
 
   transform(value: unknown): Promise<InferType<T>> {
     return validated(this.schema, value);
