@@ -6,10 +6,12 @@ import fastifyMultipart from '@fastify/multipart';
 import type { DynamicModule, LogLevel, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply } from 'fastify';
 import { MEDIA_MAX_BYTES } from '@atendo/shared';
 import { AppModule } from './app.module.js';
 import { registerAccessLog } from './common/access-log.js';
 import { corsOptions } from './common/cors.js';
+import { useJsonBody } from './common/json-body.js';
 import { registerWebApp } from './common/web-app.js';
 import type { AppConfig } from './config/config.js';
 import type { OutboundHttpOptions } from './modules/outbound-http/outbound-http.js';
@@ -45,6 +47,11 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     logger: false,
     // The existing clients call both `/users` and `/users/`.
     routerOptions: { ignoreTrailingSlash: true },
+    // Fastify answers here, before any route or the exception filter, only a path whose
+    // %-escapes do not decode (and async route constraints, which no route has).
+    frameworkErrors: (_error: unknown, _request: unknown, reply: FastifyReply) => {
+      void reply.code(400).send({ error: 'ERR_VALIDATION' });
+    },
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, options.extraModules, options.outboundHttp),
@@ -54,6 +61,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       abortOnError: false,
     },
   );
+  useJsonBody(app, BODY_LIMIT_BYTES);
   await app.register(fastifyCookie);
   // Uploads (message media): parsed only where a route reads them, each file capped.
   await app.register(fastifyMultipart, {

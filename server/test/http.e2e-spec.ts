@@ -35,6 +35,104 @@ describe('errors', () => {
     }
   });
 
+  describe('bad input answers 400 naming the field, never 500', () => {
+    let token: string;
+    beforeAll(async () => {
+      token = (await t.login(ADMIN.email, ADMIN.password)).token;
+    });
+    const json = { 'content-type': 'application/json' };
+
+    it('a key every object inherits, in a body or a query', async () => {
+      const body = await t.request('POST', '/queue', {
+        token,
+        headers: json,
+        body: '{"name":"Sales","color":"#102030","constructor":1}',
+      });
+      expect(body).toMatchObject({
+        status: 400,
+        body: { fields: [{ field: 'constructor', message: 'validation.notAllowed' }] },
+      });
+      const query = await t.request('GET', '/users?toString=1', { token });
+      expect(query).toMatchObject({
+        status: 400,
+        body: { fields: [{ field: 'toString', message: 'validation.notAllowed' }] },
+      });
+    });
+
+    it('a list or an object where text goes, in a body or as a repeated query parameter', async () => {
+      const body = await t.request('POST', '/queue', { token, body: { name: ['Sales'], color: { hex: '#102030' } } });
+      expect(body).toMatchObject({
+        status: 400,
+        body: {
+          fields: [
+            { field: 'name', message: 'validation.invalid' },
+            { field: 'color', message: 'validation.invalid' },
+          ],
+        },
+      });
+      for (const path of ['/users', '/companies', '/tickets', '/contacts']) {
+        const res = await t.request('GET', `${path}?searchParam=1&searchParam=2`, { token });
+        expect({ path, ...res }).toMatchObject({ path, status: 400, body: { fields: [{ field: 'searchParam' }] } });
+      }
+      // Id lists still come either way.
+      for (const query of ['queueIds=1&queueIds=2', 'queueIds=%5B1%2C2%5D']) {
+        expect((await t.request('GET', `/tickets?${query}`, { token })).status).toBe(200);
+      }
+    });
+
+    it('JSON nested deeper than 32 levels, refused before validation', async () => {
+      const deep = `{"name":"Sales","color":${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
+      const res = await t.request('POST', '/queue', { token, headers: json, body: deep });
+      expect(res).toMatchObject({
+        status: 400,
+        body: {
+          error: 'ERR_VALIDATION',
+          fields: [{ field: 'color', message: 'validation.tooDeep', params: { max: 32 } }],
+        },
+      });
+    });
+
+    it('malformed multipart on every upload route', async () => {
+      const uploads = [
+        ['/announcements/1/media-upload', 'file'],
+        ['/messages/1', 'medias'],
+      ];
+      const truncated = '--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc';
+      const bodies = [
+        ['multipart/form-data', 'garbage'],
+        ['multipart/form-data; boundary=b', 'garbage'],
+        ['multipart/form-data; boundary=b', truncated],
+      ];
+      for (const [path, field] of uploads) {
+        for (const [type, body] of bodies) {
+          const res = await t.request('POST', path, { token, headers: { 'content-type': type }, body });
+          expect({ path, type, ...res }).toMatchObject({
+            path,
+            type,
+            status: 400,
+            body: { error: 'ERR_VALIDATION', fields: [{ field, message: 'validation.malformed' }] },
+          });
+        }
+      }
+    });
+
+    it('an id or a number no INT column holds (MySQL refuses it where SQLite would store it)', async () => {
+      const res = await t.request('POST', '/plans', { token, body: { name: 'Huge', users: 2 ** 31 } });
+      expect(res).toMatchObject({ status: 400, body: { fields: [{ field: 'users', message: 'validation.max' }] } });
+      const ids = await t.request('POST', '/queue', {
+        token,
+        body: { name: 'Sales', color: '#102030', promptId: 2 ** 31 },
+      });
+      expect(ids).toMatchObject({ status: 400, body: { fields: [{ field: 'promptId', message: 'validation.max' }] } });
+    });
+
+    it('a path whose escapes do not decode, in the API shape', async () => {
+      expect(await t.request('GET', '/users/%zz', { token })).toEqual(
+        expect.objectContaining({ status: 400, body: { error: 'ERR_VALIDATION' } }),
+      );
+    });
+  });
+
   it('answers an unexpected failure with 500, a request id and no details', async () => {
     const { token } = await t.login(ADMIN.email, ADMIN.password);
     await t.request('GET', '/queue', { token });

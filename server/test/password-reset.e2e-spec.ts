@@ -149,6 +149,12 @@ describe('password reset', () => {
     expect(inbox.some((m) => m.to.includes('nobody@nowhere.test'))).toBe(false);
   });
 
+  it('takes a % in the address as part of it, on both routes', async () => {
+    expect(await forget('50%off@nowhere.test')).toMatchObject({ status: 404, body: { error: 'ERR_USER_DONT_EXISTS' } });
+    expect(await reset('50%off@nowhere.test', 'ABCD-EFGH', 'New-secret-123')).toMatchObject({ status: 404 });
+    expect(await forget('%E0%A4%A@nowhere.test')).toMatchObject({ status: 404 });
+  });
+
   it('writes in the language the user chose, and refuses a code asked before a newer one', async () => {
     const company = await signupCompany(t, 'Twice');
     await t.request('POST', '/users/set-language/pt', { token: company.token });

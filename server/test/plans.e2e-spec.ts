@@ -1,8 +1,9 @@
-import { Controller, Get, Module, RequestMethod } from '@nestjs/common';
-import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
+import { Controller, Get, Module } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { featureOfPath, QUEUE_COLOR_PALETTE } from '@atendo/shared';
 import { REQUIRED_FEATURE, RequirePlan } from '../src/common/decorators.js';
 import { connected } from './support/conversations.js';
+import { registeredRoutes } from './support/routes.js';
 import { ADMIN, nextEvent, receives, signupCompany, startTestApp, type TestApp } from './support/test-app.js';
 
 /** Stand-ins for routes of the gated areas: what the guard does for them is what is under test. */
@@ -353,35 +354,12 @@ describe('plan feature flags', () => {
   });
 });
 
-/** Every route of the app with the plan feature its handler or controller requires. */
-function routeFeatures(app: TestApp['app']): { route: string; feature: string | null }[] {
-  const scanner = new MetadataScanner();
-  const reflector = new Reflector();
-  const routes: { route: string; feature: string | null }[] = [];
-  for (const module of app.get(ModulesContainer).values()) {
-    for (const { instance, metatype } of module.controllers.values()) {
-      if (!instance || !metatype) continue;
-      const base = String(Reflect.getMetadata('path', metatype) ?? '');
-      const prototype = Object.getPrototypeOf(instance);
-      for (const name of scanner.getAllMethodNames(prototype)) {
-        const handler = prototype[name];
-        const path = Reflect.getMetadata('path', handler);
-        if (path === undefined) continue;
-        const method = RequestMethod[Reflect.getMetadata('method', handler) as number];
-        const full = `/${[base, String(path)]
-          .map((p) => p.replace(/^\/+|\/+$/g, ''))
-          .filter(Boolean)
-          .join('/')}`;
-        const feature = reflector.getAllAndOverride<string | undefined>(REQUIRED_FEATURE, [handler, metatype]);
-        routes.push({ route: `${method} ${full}`, feature: feature ?? null });
-      }
-    }
-  }
-  return routes;
-}
-
 it("every route under a plan feature's paths requires that feature, and no other route does", () => {
-  const routes = routeFeatures(t.app);
+  const reflector = new Reflector();
+  const routes = registeredRoutes(t.app).map(({ route, handler, controller }) => ({
+    route,
+    feature: reflector.getAllAndOverride<string | undefined>(REQUIRED_FEATURE, [handler, controller]) ?? null,
+  }));
   expect(routes).toEqual(expect.arrayContaining([{ route: 'GET /chats', feature: 'useInternalChat' }]));
   const mismatched = routes
     .map(({ route, feature }) => ({ route, feature, expected: featureOfPath(route.split(' ')[1]) }))

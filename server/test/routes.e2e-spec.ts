@@ -1,11 +1,6 @@
-import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import { CORS_METHODS } from '../src/common/cors.js';
-import { IS_PUBLIC } from '../src/common/decorators.js';
+import { registeredRoutes } from './support/routes.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
-
-const PATH = 'path';
-const METHOD = 'method';
-const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'ALL', 'OPTIONS', 'HEAD'];
 
 /** The routes that answer without a session. Adding one here is a deliberate, reviewed act. */
 const PUBLIC_ROUTES = [
@@ -27,35 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function registeredRoutes(): { route: string; isPublic: boolean }[] {
-  const modules = t.app.get(ModulesContainer);
-  const scanner = new MetadataScanner();
-  const reflector = new Reflector();
-  const routes: { route: string; isPublic: boolean }[] = [];
-  const controllers = [...modules.values()].flatMap((m) => [...m.controllers.values()]);
-  for (const wrapper of controllers) {
-    const { instance, metatype } = wrapper;
-    if (!instance || !metatype) continue;
-    const base = String(Reflect.getMetadata(PATH, metatype) ?? '');
-    const prototype = Object.getPrototypeOf(instance);
-    for (const name of scanner.getAllMethodNames(prototype)) {
-      const handler = prototype[name];
-      const path = Reflect.getMetadata(PATH, handler);
-      if (path === undefined) continue;
-      const method = METHODS[Reflect.getMetadata(METHOD, handler) as number];
-      const full = `/${[base, String(path)]
-        .map((p) => p.replace(/^\/+|\/+$/g, ''))
-        .filter(Boolean)
-        .join('/')}`;
-      const isPublic = !!reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, metatype]);
-      routes.push({ route: `${method} ${full}`, isPublic });
-    }
-  }
-  return routes;
-}
-
 it('every route is either guarded or deliberately public', async () => {
-  const routes = registeredRoutes();
+  const routes = registeredRoutes(t.app);
   expect(routes.length).toBeGreaterThan(15);
   expect(
     routes
@@ -77,6 +45,6 @@ it('every route is either guarded or deliberately public', async () => {
 });
 
 it('every method a route uses passes the cross-origin preflight', () => {
-  const methods = new Set(registeredRoutes().map((r) => r.route.split(' ')[0]));
+  const methods = new Set(registeredRoutes(t.app).map((r) => r.method));
   expect([...methods].filter((method) => !CORS_METHODS.includes(method))).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import { ValidationError } from 'yup';
 import {
   companySchema,
+  contactSchema,
   loginSchema,
   queueSchema,
   settingValueSchema,
@@ -130,6 +131,20 @@ describe('other forms', () => {
       await expect(strongPasswordSchema.validate(bad)).rejects.toBeInstanceOf(ValidationError);
     }
     await expect(strongPasswordSchema.validate('Valid1Password')).resolves.toBe('Valid1Password');
+  });
+
+  it('contact extra info: what its one TEXT column (64 KiB) holds, even written as JSON escapes', async () => {
+    const contact = { name: 'Ana', number: '5511987654321' };
+    const entry = { name: 'n'.repeat(100), value: '\u0000'.repeat(400) };
+    const extraInfo = Array.from({ length: 20 }, () => entry);
+    expect(Buffer.byteLength(JSON.stringify(extraInfo))).toBeLessThan(65_535);
+    await expect(contactSchema.validate({ ...contact, extraInfo })).resolves.toBeTruthy();
+    expect(await failures(contactSchema, { ...contact, extraInfo: [...extraInfo, entry] })).toEqual({
+      extraInfo: 'validation.max',
+    });
+    expect(
+      await failures(contactSchema, { ...contact, extraInfo: [{ name: 'n'.repeat(101), value: 'v'.repeat(401) }] }),
+    ).toEqual({ 'extraInfo[0].name': 'validation.tooLong', 'extraInfo[0].value': 'validation.tooLong' });
   });
 
   it('settings: only the allowed values of each key', async () => {

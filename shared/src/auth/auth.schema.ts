@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { tooLong, tooShort, V } from '../common/validation.js';
+import { requiredIdSchema, tooLong, tooShort, V } from '../common/validation.js';
 import { RECURRENCES } from '../companies/companies.types.js';
 import { PASSWORD_RESET_CODE_MAX_INPUT } from './auth.types.js';
 
@@ -21,7 +21,7 @@ export const signupSchema = yup.object({
     .matches(phoneDigits, { message: V.phone, excludeEmptyString: true })
     .optional(),
   password: yup.string().required(V.required).min(5, tooShort).max(50, tooLong),
-  planId: yup.number().typeError(V.required).integer(V.integer).positive(V.required).required(V.required),
+  planId: requiredIdSchema,
   // The old client sends these; the server decides them itself and ignores what comes.
   recurrence: yup
     .mixed()

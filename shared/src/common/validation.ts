@@ -32,6 +32,14 @@ export const V = {
   videoCode: 'validation.videoCode',
   /** A URL the server would fetch leads to a loopback, private, link-local or other non-public address. */
   publicAddress: 'validation.publicAddress',
+  /** A value of the wrong kind (a list or an object where text or a number goes), or one no rule names. */
+  invalid: 'validation.invalid',
+  /** A key that names a built-in property of every object (`constructor`, `toString`). */
+  notAllowed: 'validation.notAllowed',
+  /** A JSON body nested deeper than the server reads (`params.max` levels). */
+  tooDeep: 'validation.tooDeep',
+  /** An upload whose multipart encoding cannot be read. */
+  malformed: 'validation.malformed',
 } as const;
 
 export type ValidationKey = (typeof V)[keyof typeof V];
@@ -54,6 +62,23 @@ export function toValidationMessage(message: unknown): ValidationMessage {
 }
 
 /**
+ * The largest id, count or limit a form may send: what a MySQL INT column holds. MySQL refuses a
+ * larger value where SQLite would store it, so every integer field of a schema stops here.
+ */
+export const INT_MAX = 2_147_483_647;
+/** The largest amount a money column (DECIMAL(12,2)) holds. */
+export const MONEY_MAX = 9_999_999_999.99;
+
+/** A row the form must point at (a plan, an invoice, a contact): a positive id an INT column holds. */
+export const requiredIdSchema = yup
+  .number()
+  .typeError(V.required)
+  .integer(V.integer)
+  .positive(V.required)
+  .max(INT_MAX, V.max)
+  .required(V.required);
+
+/**
  * The existing clients send `false` or `""` for "no record here" (no default connection, no
  * prompt, no integration); they mean exactly what null means.
  */
@@ -63,7 +88,14 @@ function noneAsNull(value: unknown, original: unknown): unknown {
 
 /** An optional reference to another record of the company: a positive id, or none. */
 export const optionalId = () =>
-  yup.number().transform(noneAsNull).typeError(V.number).integer(V.integer).positive(V.integer).nullable();
+  yup
+    .number()
+    .transform(noneAsNull)
+    .typeError(V.number)
+    .integer(V.integer)
+    .positive(V.integer)
+    .max(INT_MAX, V.max)
+    .nullable();
 
 export const TIME_HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const HEX_COLOR = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { TIME_HHMM, tooLong, tooShort, V } from '../common/validation.js';
+import { requiredIdSchema, TIME_HHMM, tooLong, tooShort, V } from '../common/validation.js';
 import { WEEKDAYS_EN } from '../common/common.types.js';
 import { parseDueDate, RECURRENCES } from './companies.types.js';
 
@@ -23,7 +23,7 @@ export const companySchema = yup.object({
   name: yup.string().trim().required(V.required).min(2, tooShort).max(100, tooLong),
   email: yup.string().trim().lowercase().required(V.required).email(V.email).max(120, tooLong),
   phone: yup.string().trim().max(20, tooLong).nullable().default(null),
-  planId: yup.number().typeError(V.required).integer(V.integer).positive(V.required).required(V.required),
+  planId: requiredIdSchema,
   status: yup.boolean().default(true),
   dueDate,
   // The old companies form starts with an empty recurrence: it means the default.

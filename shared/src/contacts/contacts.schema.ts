@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { tooLong, tooShort, V } from '../common/validation.js';
+import { INT_MAX, tooLong, tooShort, V } from '../common/validation.js';
 
 const email = yup.string().trim().email(V.email).max(120, tooLong).default('');
 
@@ -7,8 +7,16 @@ export const contactSchema = yup.object({
   name: yup.string().trim().required(V.required).min(2, tooShort).max(50, tooLong),
   number: yup.string().trim().required(V.required).min(8, tooShort).max(50, tooLong),
   email,
+  // Stored as JSON in one TEXT column (64 KiB): these bounds keep even control characters, which
+  // JSON writes six bytes each, within it.
   extraInfo: yup
-    .array(yup.object({ name: yup.string().trim().required(V.required), value: yup.string().default('') }))
+    .array(
+      yup.object({
+        name: yup.string().trim().required(V.required).max(100, tooLong),
+        value: yup.string().max(400, tooLong).default(''),
+      }),
+    )
+    .max(20, V.max)
     .default([]),
 });
 
@@ -20,7 +28,7 @@ export const contactListItemSchema = yup.object({
   name: yup.string().trim().required(V.required).min(2, tooShort).max(50, tooLong),
   number: yup.string().trim().min(8, tooShort).max(50, tooLong).optional(),
   email,
-  contactListId: yup.number().integer(V.integer).positive(V.required).required(V.required),
+  contactListId: yup.number().integer(V.integer).positive(V.required).max(INT_MAX, V.max).required(V.required),
 });
 
 /** Contact import accepts .xlsx; contact-list import also .xls. */

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { tooLong, tooShort, V } from '../common/validation.js';
+import { INT_MAX, requiredIdSchema, tooLong, tooShort, V } from '../common/validation.js';
 import { FLOW_LIMITS, FLOW_NODE_TYPES, type FlowNodeType } from './flows.types.js';
 
 const interval = yup
@@ -8,6 +8,9 @@ const interval = yup
   .moreThan(0, V.intervalRange)
   .max(FLOW_LIMITS.intervalMaxSeconds, V.intervalRange)
   .required(V.required);
+
+/** A node's place on the editor's canvas. */
+const coordinate = yup.number().min(-INT_MAX, V.min).max(INT_MAX, V.max).required();
 
 const integration = (shape: yup.ObjectShape) => yup.object({ typebotIntegration: yup.object(shape).required() });
 
@@ -24,7 +27,12 @@ export const flowNodeDataSchemas: Record<FlowNodeType, yup.AnyObjectSchema> = {
   menu: yup.object({
     message: yup.string().trim().required(V.required),
     arrayOption: yup
-      .array(yup.object({ number: yup.number().integer().required(), value: yup.string().required(V.required) }))
+      .array(
+        yup.object({
+          number: yup.number().integer(V.integer).min(0, V.min).max(INT_MAX, V.max).required(),
+          value: yup.string().required(V.required),
+        }),
+      )
       .min(1, V.atLeastOne)
       .required(),
   }),
@@ -40,7 +48,7 @@ export const flowNodeDataSchemas: Record<FlowNodeType, yup.AnyObjectSchema> = {
   }),
   ticket: yup.object({
     data: yup
-      .object({ id: yup.number().integer().positive(V.queueRequired).required(V.queueRequired) })
+      .object({ id: yup.number().integer().positive(V.queueRequired).max(INT_MAX, V.max).required(V.queueRequired) })
       .required(V.queueRequired),
   }),
   typebot: integration({ name: yup.string().required(V.required) }),
@@ -51,9 +59,9 @@ export const flowNodeDataSchemas: Record<FlowNodeType, yup.AnyObjectSchema> = {
     voice: yup.string().default('texto'),
     voiceKey: yup.string().default(''),
     voiceRegion: yup.string().default(''),
-    temperature: yup.number().default(1),
-    maxTokens: yup.number().default(100),
-    maxMessages: yup.number().default(10),
+    temperature: yup.number().min(0, V.min).max(2, V.max).default(1),
+    maxTokens: yup.number().min(0, V.min).max(INT_MAX, V.max).default(100),
+    maxMessages: yup.number().min(0, V.min).max(INT_MAX, V.max).default(10),
   }),
   question: integration({
     message: yup.string().trim().required(V.required),
@@ -68,14 +76,14 @@ export const flowNameSchema = yup.object({
 export const flowNodeSchema = yup.object({
   id: yup.string().required(),
   type: yup.mixed<FlowNodeType>().oneOf(FLOW_NODE_TYPES, V.oneOf).required(),
-  position: yup.object({ x: yup.number().required(), y: yup.number().required() }).required(),
+  position: yup.object({ x: coordinate, y: coordinate }).required(),
   data: yup.object().required(),
 });
 
 export const flowCampaignSchema = yup.object({
   name: yup.string().trim().required(V.required).max(100, tooLong),
-  flowId: yup.number().typeError(V.required).integer(V.integer).positive(V.required).required(V.required),
-  whatsappId: yup.number().typeError(V.required).integer(V.integer).positive(V.required).required(V.required),
+  flowId: requiredIdSchema,
+  whatsappId: requiredIdSchema,
   phrase: yup.string().trim().required(V.required).max(500, tooLong),
   status: yup.boolean().default(true),
 });

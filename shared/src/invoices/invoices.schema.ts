@@ -1,6 +1,6 @@
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import * as yup from 'yup';
-import { tooLong, V } from '../common/validation.js';
+import { INT_MAX, MONEY_MAX, requiredIdSchema, tooLong, V } from '../common/validation.js';
 import { CHECKOUT_COUNTRIES } from './invoices.types.js';
 
 /**
@@ -56,12 +56,12 @@ export const checkoutDataSchema = yup.object({
  */
 export const checkoutPlanSchema = yup
   .object({
-    planId: yup.number().typeError(V.required).integer(V.integer).positive(V.required).required(V.required),
+    planId: requiredIdSchema,
     plan: yup.string().max(2000, tooLong).default(''),
-    price: yup.number().typeError(V.number).min(0, V.min).default(0),
-    users: yup.number().typeError(V.number).integer(V.integer).min(0, V.min).default(0),
-    connections: yup.number().typeError(V.number).integer(V.integer).min(0, V.min).default(0),
-    invoiceId: yup.number().typeError(V.required).integer(V.integer).positive(V.required).required(V.required),
+    price: yup.number().typeError(V.number).min(0, V.min).max(MONEY_MAX, V.max).default(0),
+    users: yup.number().typeError(V.number).integer(V.integer).min(0, V.min).max(INT_MAX, V.max).default(0),
+    connections: yup.number().typeError(V.number).integer(V.integer).min(0, V.min).max(INT_MAX, V.max).default(0),
+    invoiceId: requiredIdSchema,
   })
   .transform(withPlanIdFromPlan);
 

@@ -1,7 +1,7 @@
 import * as yup from 'yup';
-import { tooLong, tooShort, V } from '../common/validation.js';
+import { INT_MAX, MONEY_MAX, tooLong, tooShort, V } from '../common/validation.js';
 
-const limit = yup.number().typeError(V.number).integer(V.integer).min(0, V.min).default(0);
+const limit = yup.number().typeError(V.number).integer(V.integer).min(0, V.min).max(INT_MAX, V.max).default(0);
 const flag = yup.boolean().default(true);
 
 /** Form defaults: 0 for the limits and the value, every feature on. */
@@ -10,7 +10,7 @@ export const planSchema = yup.object({
   users: limit,
   connections: limit,
   queues: limit,
-  value: yup.number().typeError(V.number).min(0, V.min).default(0),
+  value: yup.number().typeError(V.number).min(0, V.min).max(MONEY_MAX, V.max).default(0),
   useCampaigns: flag,
   useKanban: flag,
   useOpenAi: flag,

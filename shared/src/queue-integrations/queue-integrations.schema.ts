@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { tooLong, tooShort, V } from '../common/validation.js';
+import { INT_MAX, tooLong, tooShort, V } from '../common/validation.js';
 import { INTEGRATION_LANGUAGES, INTEGRATION_TYPES } from './queue-integrations.types.js';
 
 export const queueIntegrationSchema = yup.object({
@@ -10,8 +10,8 @@ export const queueIntegrationSchema = yup.object({
   language: yup.mixed<(typeof INTEGRATION_LANGUAGES)[number]>().oneOf(INTEGRATION_LANGUAGES, V.oneOf).default('pt-BR'),
   urlN8N: yup.string().default(''),
   typebotSlug: yup.string().default(''),
-  typebotExpires: yup.number().integer(V.integer).min(0, V.min).default(1),
-  typebotDelayMessage: yup.number().integer(V.integer).min(0, V.min).default(1000),
+  typebotExpires: yup.number().integer(V.integer).min(0, V.min).max(INT_MAX, V.max).default(1),
+  typebotDelayMessage: yup.number().integer(V.integer).min(0, V.min).max(INT_MAX, V.max).default(1000),
   typebotKeywordFinish: yup.string().default(''),
   typebotKeywordRestart: yup.string().default(''),
   typebotRestartMessage: yup.string().default(''),

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { HEX_COLOR, optionalId, tooLong, tooShort, V } from '../common/validation.js';
+import { HEX_COLOR, INT_MAX, optionalId, tooLong, tooShort, V } from '../common/validation.js';
 import { schedulesSchema } from '../companies/companies.schema.js';
 
 export const queueSchema = yup.object({
@@ -13,6 +13,7 @@ export const queueSchema = yup.object({
     .typeError(V.number)
     .integer(V.integer)
     .min(0, V.min)
+    .max(INT_MAX, V.max)
     .nullable()
     .default(null),
   integrationId: optionalId().default(null),
@@ -21,11 +22,11 @@ export const queueSchema = yup.object({
 });
 
 export const queueOptionSchema = yup.object({
-  queueId: yup.number().integer(V.integer).required(V.required),
-  parentId: yup.number().integer(V.integer).nullable().default(null),
+  queueId: yup.number().integer(V.integer).positive(V.integer).max(INT_MAX, V.max).required(V.required),
+  parentId: yup.number().integer(V.integer).positive(V.integer).max(INT_MAX, V.max).nullable().default(null),
   title: yup.string().trim().required(V.required).max(100, tooLong),
   message: yup.string().max(5000, tooLong).default(''),
-  option: yup.number().integer(V.integer).min(1, V.min).required(V.required),
+  option: yup.number().integer(V.integer).min(1, V.min).max(INT_MAX, V.max).required(V.required),
 });
 
 export type QueueInput = yup.InferType<typeof queueSchema>;

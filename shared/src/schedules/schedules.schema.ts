@@ -1,9 +1,9 @@
 import * as yup from 'yup';
-import { tooLong, tooShort, V } from '../common/validation.js';
+import { requiredIdSchema, tooLong, tooShort, V } from '../common/validation.js';
 
 export const scheduleSchema = yup.object({
   body: yup.string().trim().required(V.required).min(5, tooShort).max(65_536, tooLong),
-  contactId: yup.number().typeError(V.required).integer(V.integer).positive(V.required).required(V.required),
+  contactId: requiredIdSchema,
   sendAt: yup.date().typeError(V.date).required(V.required),
 });
 

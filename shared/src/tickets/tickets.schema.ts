@@ -1,11 +1,11 @@
 import * as yup from 'yup';
-import { optionalId as id, tooLong, tooShort, V } from '../common/validation.js';
+import { INT_MAX, optionalId as id, tooLong, tooShort, V } from '../common/validation.js';
 import { TICKET_STATUSES } from './tickets.types.js';
 
 const optionalId = id();
 
 export const ticketCreateSchema = yup.object({
-  contactId: yup.number().integer(V.integer).positive(V.required).required(V.required),
+  contactId: yup.number().integer(V.integer).positive(V.required).max(INT_MAX, V.max).required(V.required),
   queueId: optionalId.default(null),
   whatsappId: optionalId.default(null),
   userId: optionalId.default(null),
@@ -29,12 +29,12 @@ export const messageSendSchema = yup.object({
 });
 
 export const transferSchema = yup.object({
-  queueId: yup.number().integer(V.integer).positive(V.required).required(V.required),
+  queueId: yup.number().integer(V.integer).positive(V.required).max(INT_MAX, V.max).required(V.required),
   userId: optionalId.default(null),
 });
 
 export const ticketNoteSchema = yup.object({
   note: yup.string().trim().required(V.required).min(2, tooShort).max(5000, tooLong),
-  ticketId: yup.number().integer(V.integer).positive(V.required).required(V.required),
-  contactId: yup.number().integer(V.integer).positive(V.required).required(V.required),
+  ticketId: yup.number().integer(V.integer).positive(V.required).max(INT_MAX, V.max).required(V.required),
+  contactId: yup.number().integer(V.integer).positive(V.required).max(INT_MAX, V.max).required(V.required),
 });

@@ -1,12 +1,14 @@
 import * as yup from 'yup';
-import { optionalId, tooLong, tooShort, V } from '../common/validation.js';
+import { INT_MAX, optionalId, tooLong, tooShort, V } from '../common/validation.js';
 import { ALL_TICKET_VALUES, PROFILES } from './users.types.js';
 
 export const userNameSchema = yup.string().trim().required(V.required).min(2, tooShort).max(50, tooLong);
 export const passwordSchema = yup.string().min(5, tooShort).max(50, tooLong);
 export const emailSchema = yup.string().trim().lowercase().required(V.required).email(V.email).max(120, tooLong);
 
-const queueIds = yup.array(yup.number().integer(V.integer).positive(V.integer).required()).default([]);
+const queueIds = yup
+  .array(yup.number().integer(V.integer).positive(V.integer).max(INT_MAX, V.max).required())
+  .default([]);
 
 /** Creating a user: the password is required here, optional on update (empty keeps the old one). */
 export const userCreateSchema = yup.object({

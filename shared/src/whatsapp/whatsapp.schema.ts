@@ -1,10 +1,10 @@
 import * as yup from 'yup';
-import { optionalId as id, tooLong, tooShort, V } from '../common/validation.js';
+import { INT_MAX, optionalId as id, tooLong, tooShort, V } from '../common/validation.js';
 import { schedulesSchema } from '../companies/companies.schema.js';
 import { CONNECTION_PROVIDERS } from './whatsapp.types.js';
 
 const text = yup.string().max(5000, tooLong).default('');
-const count = yup.number().typeError(V.number).integer(V.integer).min(0, V.min);
+const count = yup.number().typeError(V.number).integer(V.integer).min(0, V.min).max(INT_MAX, V.max);
 const optionalId = id().default(null);
 
 export const whatsappSchema = yup.object({
@@ -23,7 +23,7 @@ export const whatsappSchema = yup.object({
   timeToTransfer: count.nullable().default(null),
   promptId: optionalId,
   integrationId: optionalId,
-  queueIds: yup.array(yup.number().integer(V.integer).positive(V.integer).required()).default([]),
+  queueIds: yup.array(yup.number().integer(V.integer).positive(V.integer).max(INT_MAX, V.max).required()).default([]),
   schedules: schedulesSchema,
   token: yup.string().trim().max(100, tooLong).optional(),
 });

@@ -3,7 +3,7 @@ import { MEDIA_MAX_BYTES, messageSendSchema } from '@atendo/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../common/auth-user.js';
 import { CurrentUser } from '../../common/decorators.js';
-import { DomainError } from '../../common/domain-error.js';
+import { fileRequired, readMultipart } from '../../common/multipart.js';
 import { IdPipe, YupPipe } from '../../common/validation.pipe.js';
 import { MessagesService, type UploadedFile } from './messages.service.js';
 import { messageListSchema, type MessageListQuery } from './query.schemas.js';
@@ -12,16 +12,6 @@ const ticketId = new IdPipe('ERR_NO_TICKET_FOUND');
 const sendBody = new YupPipe(messageSendSchema);
 /** Files per request: an album is at most ten. */
 const MAX_FILES = 10;
-
-/** @fastify/multipart's limit errors, answered as the client errors they are. */
-const MULTIPART_LIMITS: Record<string, 'ERR_PAYLOAD_TOO_LARGE' | 'ERR_VALIDATION'> = {
-  FST_REQ_FILE_TOO_LARGE: 'ERR_PAYLOAD_TOO_LARGE',
-  FST_FILES_LIMIT: 'ERR_PAYLOAD_TOO_LARGE',
-  FST_PARTS_LIMIT: 'ERR_PAYLOAD_TOO_LARGE',
-  FST_FIELDS_LIMIT: 'ERR_PAYLOAD_TOO_LARGE',
-  FST_INVALID_MULTIPART_CONTENT_TYPE: 'ERR_VALIDATION',
-  FST_PROTO_VIOLATION: 'ERR_VALIDATION',
-};
 
 @Controller('messages')
 export class MessagesController {
@@ -55,7 +45,7 @@ export class MessagesController {
     const files: UploadedFile[] = [];
     const fields: Record<string, string> = {};
     const bodies: string[] = [];
-    try {
+    await readMultipart(request, 'medias', async () => {
       for await (const part of request.parts({ limits: { fileSize: MEDIA_MAX_BYTES, files: MAX_FILES } })) {
         if (part.type === 'file') {
           const data = await part.toBuffer();
@@ -67,14 +57,8 @@ export class MessagesController {
           else fields[part.fieldname] = part.value;
         }
       }
-    } catch (error) {
-      const code = MULTIPART_LIMITS[(error as { code?: string }).code ?? ''];
-      if (code) throw new DomainError(code);
-      throw error;
-    }
-    if (!files.length) {
-      throw new DomainError('ERR_VALIDATION', { fields: [{ field: 'medias', message: 'validation.required' }] });
-    }
+    });
+    if (!files.length) throw fileRequired('medias');
     const quotedMsgId = Number(fields.quotedMsgId);
     return this.messages.sendMedia(auth, id, files, {
       bodies,

@@ -1,12 +1,15 @@
 import * as yup from 'yup';
-import { TICKET_STATUSES, V, type TicketStatus } from '@atendo/shared';
+import { INT_MAX, TICKET_STATUSES, tooLong, V, type TicketStatus } from '@atendo/shared';
+
+/** A row id: a positive integer an INT column holds. */
+const id = yup.number().typeError(V.number).integer(V.integer).positive(V.integer).max(INT_MAX, V.max);
 
 /**
  * Id lists arrive as the existing clients send them: a JSON array in one parameter
  * (`queueIds=[1,2]`), or the parameter repeated (`queueIds=1&queueIds=2`).
  */
 const idList = yup
-  .array(yup.number().typeError(V.integer).integer(V.integer).positive(V.integer).required())
+  .array(yup.number().typeError(V.integer).integer(V.integer).positive(V.integer).max(INT_MAX, V.max).required())
   .max(100, V.max)
   .transform((value: unknown, original: unknown) => {
     if (original === undefined || original === null || original === '') return undefined;
@@ -36,7 +39,7 @@ const isoDate = yup
   .optional();
 
 export const ticketListSchema = yup.object({
-  searchParam: yup.string().trim().max(100).default(''),
+  searchParam: yup.string().trim().max(100, tooLong).default(''),
   pageNumber: yup.number().typeError(V.number).integer(V.integer).min(1, V.min).max(1000, V.max).default(1),
   /** Keyset continuation from a previous page's `cursor`: `<updatedAt ISO>_<id>`. */
   cursor: yup
@@ -61,26 +64,26 @@ export type TicketListQuery = yup.InferType<typeof ticketListSchema>;
 export const messageListSchema = yup.object({
   pageNumber: yup.number().typeError(V.number).integer(V.integer).min(1, V.min).max(100_000, V.max).default(1),
   /** Keyset continuation: the page of messages older than this message id. */
-  before: yup.number().typeError(V.number).integer(V.integer).positive(V.integer).optional(),
+  before: id.optional(),
   /** A reconnecting client: messages created or changed since this instant, oldest first. */
   since: isoDate,
 });
 export type MessageListQuery = yup.InferType<typeof messageListSchema>;
 
 export const contactListSchema = yup.object({
-  searchParam: yup.string().trim().max(100).default(''),
+  searchParam: yup.string().trim().max(100, tooLong).default(''),
   pageNumber: yup.number().typeError(V.number).integer(V.integer).min(1, V.min).max(100_000, V.max).default(1),
 });
 
 export const notesQuerySchema = yup.object({
-  ticketId: yup.number().typeError(V.number).integer(V.integer).positive(V.integer).required(V.required),
-  contactId: yup.number().typeError(V.number).integer(V.integer).positive(V.integer).optional(),
+  ticketId: id.required(V.required),
+  contactId: id.optional(),
 });
 
 export const tagSyncSchema = yup.object({
-  ticketId: yup.number().typeError(V.number).integer(V.integer).positive(V.required).required(V.required),
+  ticketId: id.required(V.required),
   tags: yup
-    .array(yup.object({ id: yup.number().typeError(V.number).integer(V.integer).positive(V.integer).required() }))
+    .array(yup.object({ id: id.required(V.required) }))
     .max(50, V.max)
     .default([]),
 });

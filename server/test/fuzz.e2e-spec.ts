@@ -1,0 +1,337 @@
+import type { AnySchema } from 'yup';
+import { recordOutbound } from './support/conversations.js';
+import {
+  answerProblem,
+  FIELD_VALUES,
+  PATH_VALUES,
+  pathsOf,
+  QUERY_KEYS,
+  QUERY_VALUES,
+  randomValues,
+  rawBodies,
+  validSample,
+  withValue,
+  type Hints,
+  type RawBody,
+} from './support/fuzz-inputs.js';
+import { registeredRoutes, type RegisteredRoute } from './support/routes.js';
+import { ADMIN, startTestApp, type TestApp } from './support/test-app.js';
+
+/**
+ * Every registered route, as each identity that may call it, with wrong, hostile and malformed
+ * path parameters, query parameters, body fields and whole bodies. Nothing may answer 500, and
+ * every error answer must be the API's `{ error }` shape. Routes are found from the controllers'
+ * metadata and their schemas from their pipes, so a new route is fuzzed without being listed here.
+ * The inputs are fixed lists plus values drawn by fast-check from FUZZ_SEED, so a run is repeatable.
+ */
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
+/** Random values tried per field, on top of FIELD_VALUES. */
+const RANDOM_PER_FIELD = 2;
+const WEBHOOK_TOKEN = 'fuzz-webhook-token-0123456789';
+const VICTIM = { email: 'fuzz-victim@fuzz.test', password: 'Fuzz-victim-1' };
+
+let t: TestApp;
+let routes: RegisteredRoute[];
+/** The signed-in identities, by name; `anonymous` calls the public routes. */
+const tokens: Record<string, string> = {};
+/** A valid value for a path parameter, by the first path segment (`:id`) or by its name. */
+let byResource: Record<string, number>;
+let byParam: Record<string, string | number>;
+let hints: Hints;
+
+const ok = async <T = any>(res: Promise<{ status: number; body: T }>, what: string): Promise<T> => {
+  const { status, body } = await res;
+  if (status >= 300) throw new Error(`fixture ${what} failed: ${status} ${JSON.stringify(body)}`);
+  return body;
+};
+
+/**
+ * Fixtures the path parameters point at. The identities' own user and company are never among
+ * them, so a successful PUT or DELETE only changes rows no later request depends on.
+ */
+async function createFixtures() {
+  const superToken = (await t.login(ADMIN.email, ADMIN.password)).token;
+  const as = (token: string) => (method: string, url: string, body?: unknown) =>
+    t.request(method, url, { token, body });
+  const root = as(superToken);
+  const plan = await ok(root('POST', '/plans', { name: 'Fuzz plan', value: 10 }), 'plan');
+  const victimPlan = await ok(root('POST', '/plans', { name: 'Fuzz victim plan' }), 'victim plan');
+  const company = { email: 'fuzz-admin@fuzz.test', password: 'Fuzz-admin-1' };
+  // Due within the invoicing horizon, so the company has an open invoice to pay.
+  const dueDate = new Date(Date.now() + 5 * 86_400_000).toISOString();
+  await ok(root('POST', '/companies', { name: 'Fuzz Co', ...company, planId: plan.id, dueDate }), 'company');
+  const victimCompany = await ok(
+    root('POST', '/companies', {
+      name: 'Fuzz victim Co',
+      email: 'fuzz-co@fuzz.test',
+      password: 'Fuzz-co-1',
+      planId: victimPlan.id,
+    }),
+    'victim company',
+  );
+  const admin = await t.login(company.email, company.password);
+  const own = as(admin.token);
+  const queue = await ok(own('POST', '/queue', { name: 'Fuzz queue', color: '#102030' }), 'queue');
+  const whatsapp = await ok(
+    own('POST', '/whatsapp', { name: 'Fuzz line', provider: 'sandbox', queueIds: [queue.id] }),
+    'connection',
+  );
+  const user = await ok(own('POST', '/users', { name: 'Fuzz victim', ...VICTIM, queueIds: [queue.id] }), 'user');
+  const contact = await ok(own('POST', '/contacts', { name: 'Fuzz contact', number: '5511987654321' }), 'contact');
+  const ticket = await ok(
+    own('POST', '/tickets', {
+      contactId: contact.id,
+      whatsappId: whatsapp.id,
+      queueId: queue.id,
+      userId: admin.user.id,
+    }),
+    'ticket',
+  );
+  const message = await ok(own('POST', `/messages/${ticket.id}`, { body: 'fuzz' }), 'message');
+  const tag = await ok(own('POST', '/tags', { name: 'Fuzz tag' }), 'tag');
+  const note = await ok(
+    own('POST', '/ticket-notes', { note: 'Fuzz note', ticketId: ticket.id, contactId: contact.id }),
+    'note',
+  );
+  const [invoice] = await ok(own('GET', '/invoices/all'), 'invoices');
+  const help = await ok(root('POST', '/helps', { title: 'Fuzz help', video: 'dQw4w9WgXcQ' }), 'help');
+  const announcement = await ok(root('POST', '/announcements', { title: 'Fuzz', text: 'Fuzz' }), 'announcement');
+
+  tokens.admin = admin.token;
+  tokens.super = superToken;
+  byResource = {
+    plans: victimPlan.id,
+    users: user.id,
+    companies: victimCompany.id,
+    queue: queue.id,
+    tickets: ticket.id,
+    messages: message.id,
+    contacts: contact.id,
+    'ticket-notes': note.id,
+    whatsapp: whatsapp.id,
+    whatsappsession: whatsapp.id,
+    helps: help.id,
+    announcements: announcement.id,
+  };
+  byParam = {
+    ticketId: ticket.id,
+    whatsappId: whatsapp.id,
+    companyId: victimCompany.id,
+    invoiceId: invoice.id,
+    uuid: ticket.uuid,
+    key: 'asaas',
+    lang: 'en',
+    number: '5511987654321',
+    email: VICTIM.email,
+    token: 'FUZZ12',
+    newPassword: VICTIM.password,
+  };
+  hints = {
+    email: [VICTIM.email],
+    password: [VICTIM.password],
+    confirmPassword: [VICTIM.password],
+    newPassword: [VICTIM.password],
+    color: ['#1a2b3c'],
+    phone: ['(11) 98765-4321'],
+    from: ['5511912345678'],
+    number: ['5511987654321'],
+    video: ['dQw4w9WgXcQ'],
+    taxId: ['52998224725'],
+    provider: ['sandbox'],
+    dueDate: ['2030-12-31'],
+    startTime: ['08:00'],
+    endTime: ['18:00'],
+    initialDate: ['2026-01-01'],
+    date_from: ['2026-01-01'],
+    date_to: ['2026-01-31'],
+    finalDate: ['2026-01-31'],
+    id: [tag.id, 'FUZZ-1'],
+    mimetype: ['image/png'],
+    url: [`${t.url}/health`],
+    code: ['FUZZ12'],
+    token: ['fuzz-connection-token'],
+    queueIds: [[queue.id]],
+    ticketId: [ticket.id],
+    contactId: [contact.id],
+    whatsappId: [whatsapp.id],
+    queueId: [queue.id],
+    userId: [user.id],
+    planId: [plan.id],
+    invoiceId: [invoice.id],
+  };
+}
+
+beforeAll(async () => {
+  t = await startTestApp({
+    SANDBOX: 'true',
+    PAYMENT_PROVIDER: 'sandbox',
+    PAYMENT_WEBHOOK_TOKEN: WEBHOOK_TOKEN,
+    LOGIN_LIMIT_PER_IP: '1000000',
+    LOGIN_LIMIT_PER_ACCOUNT: '1000000',
+    SIGNUP_LIMIT_PER_IP: '1000000',
+    RESET_LIMIT_PER_IP: '1000000',
+    RESET_LIMIT_PER_ACCOUNT: '1000000',
+  });
+  recordOutbound(t);
+  await createFixtures();
+  // Deletions last, so every other route still finds the rows its parameters point at.
+  routes = registeredRoutes(t.app).sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+}, 120_000);
+afterAll(() => t?.close());
+
+interface Call {
+  who: string;
+  method: string;
+  url: string;
+  body?: RawBody;
+}
+
+async function send(call: Call): Promise<{ status: number; text: string }> {
+  const headers: Record<string, string> = { accept: 'application/json', 'asaas-access-token': WEBHOOK_TOKEN };
+  if (tokens[call.who]) headers.authorization = `Bearer ${tokens[call.who]}`;
+  if (call.body?.contentType) headers['content-type'] = call.body.contentType;
+  const res = await t.app
+    .getHttpAdapter()
+    .getInstance()
+    .inject({ method: call.method as 'GET', url: call.url, headers, payload: call.body?.payload });
+  return { status: res.statusCode, text: res.body };
+}
+
+const jsonBody = (label: string, value: unknown): RawBody => ({
+  label,
+  contentType: 'application/json',
+  payload: JSON.stringify(value),
+});
+
+/**
+ * The route's path with each parameter valid, or `param` replaced by `raw`. A parameter no fixture
+ * names (a new resource) gets 1: its pipes are fuzzed all the same, its service less deeply.
+ */
+function urlOf(route: RegisteredRoute, replace?: { param: string; raw: string }): string {
+  const resource = route.path.split('/')[1];
+  return route.path.replace(/:(\w+)/g, (_, param: string) => {
+    if (replace?.param === param) return replace.raw;
+    const valid = param === 'id' ? byResource[resource] : byParam[param];
+    return encodeURIComponent(String(valid ?? 1));
+  });
+}
+
+const queryString = (query: Record<string, unknown>) =>
+  Object.entries(query)
+    .flatMap(([key, value]) =>
+      (Array.isArray(value) ? value : [value])
+        .filter((v) => v === null || typeof v !== 'object')
+        .map((v) => `${encodeURIComponent(key)}=${encodeURIComponent(String(v))}`),
+    )
+    .join('&');
+
+/** Sample inputs of a route: from its pipes' schemas, else the fields its 400 to `{}` names. */
+async function samplesOf(route: RegisteredRoute, who: string) {
+  const build = async (schema: AnySchema | undefined): ReturnType<typeof validSample> =>
+    schema ? validSample(schema, hints) : { full: {}, value: {}, problems: [] };
+  const body = await build(route.schemas.body);
+  if (!route.schemas.body && route.method !== 'GET') {
+    const res = await send({ who, method: route.method, url: urlOf(route), body: jsonBody('{}', {}) });
+    const named = res.status === 400 ? (JSON.parse(res.text).fields ?? []) : [];
+    for (const { field } of named as { field: string }[]) {
+      body.full[field] = body.value[field] = hints[field]?.[0] ?? `fuzz-${field}`;
+    }
+  }
+  return { body, query: await build(route.schemas.query) };
+}
+
+/**
+ * Every call of one route for one identity. Body parsing and the pipes do not depend on who calls,
+ * so only the first identity past the guards (`thorough`) gets the body and query mutations; the
+ * others get the valid input and the path and query-key mutations, which reach what differs
+ * between identities: the services.
+ */
+async function* callsOf(route: RegisteredRoute, who: string, thorough: boolean): AsyncGenerator<Call> {
+  const { body, query } = await samplesOf(route, who);
+  const hasBody = route.method !== 'GET';
+  const validBody = hasBody ? jsonBody('valid sample', body.value) : undefined;
+  const base = urlOf(route);
+  const validQuery = queryString(query.value);
+  const at = (url: string, ...q: string[]) => [url, q.filter(Boolean).join('&')].filter(Boolean).join('?');
+  yield { who, method: route.method, url: at(base, validQuery), body: validBody };
+
+  for (const param of route.params) {
+    for (const raw of PATH_VALUES)
+      yield { who, method: route.method, url: urlOf(route, { param, raw }), body: validBody };
+  }
+  for (const keys of QUERY_KEYS) yield { who, method: route.method, url: at(base, validQuery, keys) };
+  if (!thorough) return;
+
+  const queryFields = route.schemas.query ? pathsOf(query.full).filter((p) => !p.includes('[')) : [];
+  for (const field of queryFields) {
+    const rest = { ...query.value };
+    delete rest[field];
+    const key = encodeURIComponent(field);
+    const forms = [...QUERY_VALUES.map((v) => `${key}=${v}`), `${key}=1&${key}=2`, `${key}=a&${key}=b`, `${key}[]=1`];
+    for (const form of forms) yield { who, method: route.method, url: at(base, queryString(rest), form) };
+  }
+  if (!hasBody) return;
+  for (const raw of rawBodies(body.value)) yield { who, method: route.method, url: base, body: raw };
+  for (const path of pathsOf(body.full)) {
+    const values = [...FIELD_VALUES, ...randomValues(SEED, `${route.route} ${path}`, RANDOM_PER_FIELD)];
+    for (const value of values) {
+      const label = `${path} = ${JSON.stringify(value)?.slice(0, 80)}`;
+      yield {
+        who,
+        method: route.method,
+        url: base,
+        body: jsonBody(label, withValue(body.value, body.full, path, value)),
+      };
+    }
+  }
+  for (const [i, value] of randomValues(SEED, route.route, 5).entries()) {
+    yield {
+      who,
+      method: route.method,
+      url: base,
+      body: jsonBody(`random body ${i}: ${JSON.stringify(value).slice(0, 80)}`, value),
+    };
+  }
+}
+
+/** The identities that get past the route's guards: a 403 there means no pipe would ever run. */
+async function callersOf(route: RegisteredRoute): Promise<string[]> {
+  if (route.isPublic) return ['anonymous'];
+  const callers: string[] = [];
+  for (const who of ['admin', 'super']) {
+    const body = route.method === 'GET' ? undefined : jsonBody('probe', { constructor: 1 });
+    const probe = await send({ who, method: route.method, url: urlOf(route), body });
+    if (probe.status !== 403) callers.push(who);
+  }
+  return callers;
+}
+
+it('finds the routes and builds a valid sample input for each schema it validates with', async () => {
+  expect(routes.length).toBeGreaterThan(80);
+  const invalid: string[] = [];
+  for (const route of routes) {
+    for (const [where, schema] of Object.entries(route.schemas)) {
+      if (!schema || where === 'params') continue;
+      const { problems } = await validSample(schema, hints);
+      if (problems.length) invalid.push(`${route.route} ${where}: ${problems.join('; ')}`);
+    }
+  }
+  expect(invalid).toEqual([]);
+});
+
+it('answers no route with a 500 nor an error outside the API shape, whatever the input', async () => {
+  const failures: string[] = [];
+  for (const route of routes) {
+    for (const [i, who] of (await callersOf(route)).entries()) {
+      for await (const call of callsOf(route, who, i === 0)) {
+        const { status, text } = await send(call);
+        const problem = answerProblem(status, text);
+        if (problem) {
+          const input = `${call.method} ${call.url.slice(0, 200)} body ${call.body?.label.slice(0, 120) ?? '-'}`;
+          failures.push(`${problem}: ${route.route} as ${who}: ${input} → ${status} ${text.slice(0, 200)}`);
+        }
+      }
+    }
+  }
+  expect(failures).toEqual([]);
+}, 900_000);
