@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { companySchedulesSchema, INT_MAX, queueSchema, userCreateSchema } from '@atendo/shared';
+import { companySchedulesSchema, INT_MAX, queueSchema, userCreateSchema, whatsappSchema } from '@atendo/shared';
 import * as yup from 'yup';
 import { DomainError } from './domain-error.js';
 import { tooDeepField } from './json-body.js';
@@ -61,11 +61,10 @@ describe('validated', () => {
   });
 
   it('answers an i18n key for a rule stated without one, never yup English', async () => {
-    expect(
-      await refusal(userCreateSchema, { name: 'Ana', email: 'a@b.co', password: 'secret', whatsappId: 'abc' }),
-    ).toEqual({
+    // isDefault's boolean states no message of its own for a value of the wrong type.
+    expect(await refusal(whatsappSchema, { name: 'Main line', isDefault: 'abc' })).toEqual({
       code: 'ERR_VALIDATION',
-      fields: [{ field: 'whatsappId', message: 'validation.invalid' }],
+      fields: [{ field: 'isDefault', message: 'validation.invalid' }],
     });
   });
 
