@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { type Account, apiCall, sideMenu, signIn, toast, trackSocket } from './support/app';
+import { expect, test } from '@playwright/test';
+import { apiCall, openTicketsScreen, toast } from './support/app';
 import { CUSTOMER, customerWrites, openSandboxDesk, type Ticket } from './support/sandbox';
 
 /**
@@ -7,14 +7,6 @@ import { CUSTOMER, customerWrites, openSandboxDesk, type Ticket } from './suppor
  * be heard, what a waiting customer asked must be readable before accepting, the list must follow
  * the ticket, files must keep their names, and unread counts must clear.
  */
-
-async function openTicketsScreen(page: Page, agent: Account): Promise<void> {
-  const socket = trackSocket(page);
-  await signIn(page, agent);
-  await sideMenu(page).getByRole('link', { name: 'Tickets', exact: true }).click();
-  await expect(page.getByText('Pick a ticket to start a conversation.', { exact: true })).toBeVisible();
-  await expect.poll(() => socket.ready).toBe(true);
-}
 
 /** A 1×1 PNG: a real image the browser decodes, as a photo would be. */
 const PIXEL = Buffer.from(

@@ -1,18 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { type Account, apiCall, sideMenu, signIn, toast, trackSocket } from './support/app';
+import { apiCall, openTicketsScreen, signIn, toast } from './support/app';
 import { CUSTOMER, customerWrites, openSandboxDesk, type Ticket } from './support/sandbox';
 
 /** The conversation loop on the real pipeline: an agent works a sandbox customer's messages in the browser. */
-
-/** The agent's tickets screen, through the side menu, once the socket delivers live events. */
-async function openTicketsScreen(page: Page, agent: Account): Promise<void> {
-  const socket = trackSocket(page);
-  await signIn(page, agent);
-  await sideMenu(page).getByRole('link', { name: 'Tickets', exact: true }).click();
-  await expect(page).toHaveURL(/\/tickets$/);
-  await expect(page.getByText('Pick a ticket to start a conversation.', { exact: true })).toBeVisible();
-  await expect.poll(() => socket.ready).toBe(true);
-}
 
 /**
  * Records every tick state the sent bubble holding `text` goes through, from the first render on,

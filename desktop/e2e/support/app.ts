@@ -168,3 +168,13 @@ export function trackSocket(page: Page): { readonly ready: boolean } {
     },
   };
 }
+
+/** Signs in and opens the tickets screen through the side menu, once the socket delivers live events. */
+export async function openTicketsScreen(page: Page, account: Account): Promise<void> {
+  const socket = trackSocket(page);
+  await signIn(page, account);
+  await sideMenu(page).getByRole('link', { name: 'Tickets', exact: true }).click();
+  await expect(page).toHaveURL(/\/tickets$/);
+  await expect(page.getByText('Pick a ticket to start a conversation.', { exact: true })).toBeVisible();
+  await expect.poll(() => socket.ready).toBe(true);
+}

@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { requiredIdSchema, TIME_HHMM, tooLong, tooShort, V } from '../common/validation.js';
 import { WEEKDAYS_EN } from '../common/common.types.js';
 import { parseDueDate, RECURRENCES } from './companies.types.js';
+import { optionalPasswordSchema } from '../users/users.schema.js';
 
 export const weekdayScheduleSchema = yup.object({
   weekday: yup.string().required(V.required),
@@ -41,12 +42,7 @@ export const companySchema = yup.object({
  * field) the server makes one up and answers it once, as `adminPassword`.
  */
 export const companyCreateSchema = companySchema.shape({
-  password: yup
-    .string()
-    .transform((value: string | undefined) => (value === '' ? undefined : value))
-    .min(5, tooShort)
-    .max(50, tooLong)
-    .optional(),
+  password: optionalPasswordSchema,
 });
 
 /** PUT /companies/{id}/schedules: the company's business hours, one entry per weekday. */

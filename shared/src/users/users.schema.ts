@@ -4,6 +4,13 @@ import { ALL_TICKET_VALUES, PROFILES } from './users.types.js';
 
 export const userNameSchema = yup.string().trim().required(V.required).min(2, tooShort).max(50, tooLong);
 export const passwordSchema = yup.string().min(5, tooShort).max(50, tooLong);
+/** A password that may be left empty: empty means none given (keep the old one, or make one up). */
+export const optionalPasswordSchema = yup
+  .string()
+  .transform((value: string | undefined) => (value === '' ? undefined : value))
+  .min(5, tooShort)
+  .max(50, tooLong)
+  .optional();
 export const emailSchema = yup.string().trim().lowercase().required(V.required).email(V.email).max(120, tooLong);
 
 const queueIds = yup
@@ -24,12 +31,7 @@ export const userCreateSchema = yup.object({
 export const userUpdateSchema = yup.object({
   name: userNameSchema,
   email: emailSchema,
-  password: yup
-    .string()
-    .transform((value: string | undefined) => (value === '' ? undefined : value))
-    .min(5, tooShort)
-    .max(50, tooLong)
-    .optional(),
+  password: optionalPasswordSchema,
   profile: yup.mixed<(typeof PROFILES)[number]>().oneOf(PROFILES, V.oneOf).optional(),
   allTicket: yup.mixed<(typeof ALL_TICKET_VALUES)[number]>().oneOf(ALL_TICKET_VALUES, V.oneOf).optional(),
   whatsappId: optionalId().optional(),
