@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, openTicketsScreen, toast } from './support/app';
+import { apiCall, openTicketsScreen, sideMenu, toast } from './support/app';
 import { CUSTOMER, customerWrites, openSandboxDesk, type Ticket } from './support/sandbox';
 
 /**
@@ -92,9 +92,10 @@ test.describe("an agent's day", () => {
       .poll(() => log.evaluate((el) => Math.round(el.scrollHeight - el.scrollTop - el.clientHeight)))
       .toBeLessThan(4);
 
-    // The agent leaves the conversation; the customer writes; coming back reads it.
+    // The agent leaves the conversation (it stays in memory); the customer writes; coming back reads it.
     await page.getByRole('tab', { name: /^In progress/ }).click();
-    await page.goto('/tickets');
+    await sideMenu(page).getByRole('link', { name: 'Tickets', exact: true }).click();
+    await expect(page).toHaveURL(/\/tickets$/);
     await expect(page.getByText('Pick a ticket to start a conversation.', { exact: true })).toBeVisible();
     await customerWrites(request, desk, 'Recebi, obrigado');
     const progressRow = page

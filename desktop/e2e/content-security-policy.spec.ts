@@ -4,7 +4,9 @@ import { CUSTOMER, customerSendsFile, openSandboxDesk } from './support/sandbox'
 
 /**
  * The server sends the app's page with a strict CSP (scripts from the app's own files only, no
- * framing). The app must work under it: every violation the page reports fails the test.
+ * framing), and the desktop app its app:// pages with the same policy opened to its server (the
+ * second-origin run plays that). The app must work under it: every violation the page reports
+ * fails the test.
  */
 
 // A 1×1 PNG and an Ogg Opus header: a photo and a voice note as far as their bytes go.

@@ -3,7 +3,8 @@
 // the CORS preflights, credentials and websocket origin checks that implies.
 //
 // The page gets a `window.desktop` that plays the Electron preload and main process: it answers
-// the API server's address and signs in, refreshes and signs out over HTTP, as main does. The
+// the API server's address and signs in, refreshes and signs out over HTTP, as main does. Its pages
+// carry the desktop app's Content-Security-Policy, opened to the API server as app:// opens it. The
 // test runner's own API calls (Playwright's `request`, which sends no Sec-Fetch-* headers) are
 // passed through to the API server, so the specs run unchanged; a browser request for anything but
 // the app's files is refused, so a path the renderer wrongly resolves against its own origin fails
@@ -12,11 +13,14 @@ import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { createServer, request as forward } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { contentSecurityPolicy } from '@atendo/shared';
 
 const port = Number(process.env.SECOND_ORIGIN_PORT);
 const api = new URL(process.env.API_URL);
 const webDir = fileURLToPath(new URL('../../dist/renderer/', import.meta.url));
 const TYPES = { '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png' };
+// As desktop/src/main/content-security-policy.ts builds it for the saved server.
+const policy = contentSecurityPolicy([api.origin, `${api.protocol === 'https:' ? 'wss:' : 'ws:'}//${api.host}`]);
 
 const preload = `
 (() => {
@@ -94,7 +98,13 @@ createServer((req, res) => {
     return createReadStream(file).pipe(res);
   }
   if (req.headers['sec-fetch-dest'] === 'document') {
-    return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(index);
+    return res
+      .writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': policy,
+        'x-frame-options': 'DENY',
+      })
+      .end(index);
   }
   res.writeHead(404).end();
 }).listen(port, '127.0.0.1');
