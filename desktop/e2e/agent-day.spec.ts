@@ -158,4 +158,23 @@ test.describe("an agent's day", () => {
     // No deletion toast for what was only a change of list.
     await expect(page.getByText('The ticket you were in was deleted.')).toHaveCount(0);
   });
+
+  test('a ticket in the search results stays there when someone accepts it', async ({ page, request }) => {
+    const desk = await openSandboxDesk(request);
+    await openTicketsScreen(page, desk.agent);
+    await customerWrites(request, desk, 'Tem desconto à vista?');
+    await page.getByRole('tab', { name: 'Search', exact: true }).click();
+    await page.getByRole('searchbox', { name: 'Search tickets and messages' }).fill(CUSTOMER.name);
+    const results = page.getByRole('list', { name: 'Search results', exact: true });
+    const row = results.getByRole('listitem').filter({ hasText: CUSTOMER.name });
+    await expect(row.getByRole('button', { name: 'Accept', exact: true })).toBeVisible();
+
+    // An admin takes it: for the lists that is a delete, then an update; the result stays, now open.
+    const [ticket] = (
+      await apiCall<{ tickets: Ticket[] }>(request, desk.adminToken, 'GET', '/tickets?status=pending&showAll=true')
+    ).tickets.filter((t) => t.contact.number === CUSTOMER.from);
+    await apiCall(request, desk.adminToken, 'PUT', `/tickets/${ticket.id}`, { status: 'open' });
+    await expect(row.getByRole('button', { name: 'Accept', exact: true })).toHaveCount(0);
+    await expect(row).toBeVisible();
+  });
 });

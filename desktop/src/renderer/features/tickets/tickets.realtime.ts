@@ -1,4 +1,4 @@
-import { can, type CompanyEventPayloads, type Contact } from '@atendo/shared';
+import { can, type CompanyEventPayloads, type Contact, type Id } from '@atendo/shared';
 import { api } from '../../app/api';
 import type { AppThunk, RootState } from '../../app/store';
 import { replaceMessage, upsertMessage } from './thread';
@@ -29,6 +29,36 @@ function cachedLists(state: RootState): TicketListArgs[] {
 }
 
 /**
+ * `delete` also tells the lists that a ticket changed status, and an `update` follows it. The
+ * search results are the one list whose membership only the server can judge: a ticket a `delete`
+ * took out of them is remembered for a moment, so the `update` that follows puts it back.
+ */
+const DROPPED_FROM_SEARCH_MS = 5_000;
+const droppedFromSearch = new Map<Id, { at: number; lists: Set<string> }>();
+
+function listKey(args: TicketListArgs): string {
+  return JSON.stringify(args);
+}
+
+function rememberDropped(ticketId: Id, args: TicketListArgs): void {
+  const now = Date.now();
+  for (const [id, old] of droppedFromSearch) if (now - old.at > DROPPED_FROM_SEARCH_MS) droppedFromSearch.delete(id);
+  const dropped = droppedFromSearch.get(ticketId) ?? { at: now, lists: new Set<string>() };
+  dropped.at = now;
+  dropped.lists.add(listKey(args));
+  droppedFromSearch.set(ticketId, dropped);
+}
+
+function wasDroppedFrom(ticketId: Id, args: TicketListArgs): boolean {
+  const dropped = droppedFromSearch.get(ticketId);
+  if (!dropped || Date.now() - dropped.at > DROPPED_FROM_SEARCH_MS) {
+    droppedFromSearch.delete(ticketId);
+    return false;
+  }
+  return dropped.lists.has(listKey(args));
+}
+
+/**
  * company-{id}-ticket: a changed ticket moves between the cached lists by the tab rules, a deleted
  * one leaves them all, a read one loses its unread counter. Our own saves go through here too, so
  * the event that echoes them changes nothing.
@@ -41,10 +71,19 @@ export function applyTicketEvent(event: CompanyEventPayloads['ticket']): AppThun
     for (const args of cachedLists(state)) {
       dispatch(
         ticketsApi.util.updateQueryData('listTickets', args, (draft) => {
-          if (event.action === 'update')
-            placeTicket(draft.pages, event.ticket, ticketListDecision(event.ticket, args, viewer));
-          else if (event.action === 'delete') removeTicket(draft.pages, event.ticketId);
-          else markTicketRead(draft.pages, event.ticketId, args.kind);
+          if (event.action === 'update') {
+            const decision = ticketListDecision(event.ticket, args, viewer);
+            const back = decision === 'unknown' && wasDroppedFrom(event.ticket.id, args);
+            placeTicket(draft.pages, event.ticket, back ? 'fits' : decision);
+          } else if (event.action === 'delete') {
+            if (
+              args.kind === 'search' &&
+              draft.pages.some((page) => page.tickets.some((t) => t.id === event.ticketId))
+            ) {
+              rememberDropped(event.ticketId, args);
+            }
+            removeTicket(draft.pages, event.ticketId);
+          } else markTicketRead(draft.pages, event.ticketId, args.kind);
         }),
       );
     }
