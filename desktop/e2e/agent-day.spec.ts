@@ -164,7 +164,10 @@ test.describe("an agent's day", () => {
     await openTicketsScreen(page, desk.agent);
     await customerWrites(request, desk, 'Tem desconto à vista?');
     await page.getByRole('tab', { name: 'Search', exact: true }).click();
+    // The words are sent once typing pauses: the results are those of the words, not of the empty box.
+    const searched = page.waitForResponse((res) => res.url().includes('searchParam=') && res.ok());
     await page.getByRole('searchbox', { name: 'Search tickets and messages' }).fill(CUSTOMER.name);
+    await searched;
     const results = page.getByRole('list', { name: 'Search results', exact: true });
     const row = results.getByRole('listitem').filter({ hasText: CUSTOMER.name });
     await expect(row.getByRole('button', { name: 'Accept', exact: true })).toBeVisible();
