@@ -6,11 +6,13 @@
 //   (c) inbound through the sandbox provider: events/s stored over BENCH_SUSTAIN_SECONDS (300), lag by thirds
 //   (d) inbound event to an admin's socket: p50/p99 at 50 messages/s for 30 s
 //   (e) 10 parallel deliveries of each of 1,000 ids store 1,000 messages; 10-image albums make one ticket each
+//   (f) GET /tickets under every filter combination the tickets screen and the existing clients send: p50/p99
+//       at 20 req/s, SQL statements per page
 //
 // Environment: BENCH_MYSQL_URL (mysql://root@127.0.0.1:3306), BENCH_DB_NAME (atendo_bench_conv, created
 // and dropped here), BENCH_REDIS_URL (redis://127.0.0.1:6379; keys under a unique prefix, deleted at the
 // end), BENCH_PORT (18791), BENCH_SUSTAIN_SECONDS (300), BENCH_SEED_SCALE (1 = the issue's volume; smaller
-// for a quick try), BENCH_INBOUND_CONNECTIONS (64), BENCH_PHASES (abcde: which of the phases above to run),
+// for a quick try), BENCH_INBOUND_CONNECTIONS (64), BENCH_PHASES (abcdef: which of the phases above to run),
 // BENCH_SERVER_NODE_OPTIONS (extra Node options for the measured server, e.g. --cpu-prof), BENCH_KEEP_DB
 // (1: leave the seeded database in place at the end, to look into it), BENCH_BUFFER_POOL_MB (1024: see
 // sizeBufferPool; "keep" leaves MariaDB's as it is). Skipped (exit 0) when MariaDB or Redis is not there.
@@ -21,7 +23,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import mysql from 'mysql2/promise';
 import { io } from 'socket.io-client';
 import { benchKit, cannon, elapsed, log, statementLog } from './support/bench-kit.mjs';
-import { planHistory, seedHistory } from './support/conversation-seed.mjs';
+import { planHistory, seedHistory, seedTags } from './support/conversation-seed.mjs';
 
 const kit = benchKit({ name: 'conv', defaultPort: 18791, columns: [58, 34, 32] });
 const { base, call, dbName, mysqlUrl, report, stopServer } = kit;
@@ -33,12 +35,13 @@ const startServer = (options) =>
 const sustainSeconds = Number(process.env.BENCH_SUSTAIN_SECONDS ?? 300);
 const scale = Number(process.env.BENCH_SEED_SCALE ?? 1);
 const inboundConnections = Number(process.env.BENCH_INBOUND_CONNECTIONS ?? 64);
-const phases = new Set(process.env.BENCH_PHASES ?? 'abcde');
+const phases = new Set(process.env.BENCH_PHASES ?? 'abcdef');
 const PASSWORD = 'Bench-password-1';
 const people = {
   admin: { email: 'admin@bench-conv.test' },
   simulator: { name: 'Simulator', email: 'simulator@bench-conv.test' },
   agent: { name: 'Agent', email: 'agent@bench-conv.test' },
+  rare: { name: 'Supervisor', email: 'supervisor@bench-conv.test' },
 };
 const SEED = {
   contacts: Math.round(50_000 * scale),
@@ -214,6 +217,61 @@ async function paced({ rate, seconds, path, headers }) {
   };
 }
 
+/**
+ * The ticket lists the tickets screen asks for (the search tab sends no status; its filters are
+ * words, tags and users; every tab sends the queue selector) and those the existing clients add
+ * (a day, unread only), each at its densest and sparsest on the seed: "boleto" is in about 7% of
+ * the messages, "Renata" only in contacts' names, "xilofone" nowhere; the tags are on 30%, 5%
+ * and 0.2% of the tickets; the agent owns half of the closed tickets, the supervisor 1%.
+ */
+function filterCombinations(ctx, queueParam) {
+  const q = `queueIds=${queueParam}`;
+  const all = `showAll=true&${q}`;
+  const ids = (list) => encodeURIComponent(JSON.stringify(list));
+  const [dense, medium, rare] = ctx.tagIds;
+  const day = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+  const today = new Date().toISOString().slice(0, 10);
+  const combos = [
+    ['search tab, no words', `/tickets?${all}`],
+    ['search "boleto"', `/tickets?${all}&searchParam=boleto`],
+    ['search "reembolso boleto" (both words)', `/tickets?${all}&searchParam=${encodeURIComponent('reembolso boleto')}`],
+    ['search "Renata" (contacts\' names only)', `/tickets?${all}&searchParam=Renata`],
+    ["search a contact's number", `/tickets?${all}&searchParam=5511900012345`],
+    ['search "xilofone" (matches nothing)', `/tickets?${all}&searchParam=xilofone`],
+    ['tag on 30%', `/tickets?${all}&tags=${ids([dense])}`],
+    ['tag on 0.2%', `/tickets?${all}&tags=${ids([rare])}`],
+    ['tags on 30% and 5% (both)', `/tickets?${all}&tags=${ids([dense, medium])}`],
+    ['user owning 50%', `/tickets?${all}&users=${ids([ctx.agentId])}`],
+    ['user owning 1%', `/tickets?${all}&users=${ids([ctx.rareUserId])}`],
+    ['users owning 50% and 1%', `/tickets?${all}&users=${ids([ctx.agentId, ctx.rareUserId])}`],
+    ['"boleto" + tag on 0.2%', `/tickets?${all}&searchParam=boleto&tags=${ids([rare])}`],
+    ['"boleto" + user owning 1%', `/tickets?${all}&searchParam=boleto&users=${ids([ctx.rareUserId])}`],
+    ['tag on 30% + user owning 50%', `/tickets?${all}&tags=${ids([dense])}&users=${ids([ctx.agentId])}`],
+    ['tag on 0.2% + user owning 1%', `/tickets?${all}&tags=${ids([rare])}&users=${ids([ctx.rareUserId])}`],
+    ['one queue only', `/tickets?showAll=true&queueIds=${ids([ctx.queueIds[3]])}`],
+    ['closed', `/tickets?status=closed&${all}`],
+    ['closed + "boleto"', `/tickets?status=closed&${all}&searchParam=boleto`],
+    ['closed + tag on 0.2%', `/tickets?status=closed&${all}&tags=${ids([rare])}`],
+    ['closed + user owning 1%', `/tickets?status=closed&${all}&users=${ids([ctx.rareUserId])}`],
+    [`closed on ${day} (date)`, `/tickets?status=closed&${all}&date=${day}`],
+    [`no status, created ${day} (date)`, `/tickets?${all}&date=${day}`],
+    [`open, created ${today} (date)`, `/tickets?status=open&${all}&date=${today}`],
+    ['unread only, no status', `/tickets?${all}&withUnreadMessages=true`],
+    ['open + unread only', `/tickets?status=open&${all}&withUnreadMessages=true`],
+    ['pending + "boleto"', `/tickets?status=pending&${all}&searchParam=boleto`],
+  ].map(([name, path]) => ({ name: `admin: ${name}`, path, who: 'admin' }));
+  const agent = [
+    ['search tab, no words', `/tickets?${q}`],
+    ['search "boleto"', `/tickets?${q}&searchParam=boleto`],
+    ['search "xilofone" (matches nothing)', `/tickets?${q}&searchParam=xilofone`],
+    ['tag on 0.2%', `/tickets?${q}&tags=${ids([rare])}`],
+    ['closed', `/tickets?status=closed&${q}`],
+    ['closed + "boleto"', `/tickets?status=closed&${q}&searchParam=boleto`],
+    ['open + unread only', `/tickets?status=open&${q}&withUnreadMessages=true`],
+  ].map(([name, path]) => ({ name: `agent: ${name}`, path, who: 'agent' }));
+  return [...combos, ...agent];
+}
+
 // ---------------------------------------------------------------------------------------------
 // The company: admin, simulator admin, agent, queues, a connected sandbox line.
 
@@ -248,6 +306,18 @@ async function provision() {
     token: admin,
     body: { ...people.simulator, password: PASSWORD, profile: 'admin', queueIds: [] },
   });
+  const rare = await call('POST', '/users', {
+    token: admin,
+    body: { ...people.rare, password: PASSWORD, profile: 'user', queueIds: agentQueueIds },
+  });
+  const tagIds = [];
+  for (const [name, color] of [
+    ['Cliente VIP', '#5300EB'],
+    ['Reclamação', '#DB3E00'],
+    ['Jurídico', '#1273DE'],
+  ]) {
+    tagIds.push((await call('POST', '/tags', { token: admin, body: { name, color } })).id);
+  }
   const line = await call('POST', '/whatsapp', {
     token: admin,
     body: { name: 'Bench line', provider: 'sandbox', isDefault: true, greetingMessage: 'Olá!', queueIds },
@@ -267,6 +337,8 @@ async function provision() {
     companyId: company.id,
     adminId: adminLogin.user.id,
     agentId: agent.id,
+    rareUserId: rare.id,
+    tagIds,
     whatsappId: line.id,
     queueIds,
     agentQueueIds,
@@ -375,8 +447,9 @@ async function main() {
       whatsappId: ctx.whatsappId,
       log: (line) => log(`  seed ${line}`),
     });
+    await seedTags(pool, plan, { ticketId: seeded.ticketId, tagIds: ctx.tagIds, log: (line) => log(`  seed ${line}`) });
     // Fresh index statistics, as a database that grew over months would have.
-    await pool.query('ANALYZE TABLE contacts, tickets, messages');
+    await pool.query('ANALYZE TABLE contacts, tickets, messages, ticket_tags');
     const [[counts]] = await pool.query(
       'SELECT (SELECT COUNT(*) FROM tickets) AS tickets, (SELECT COUNT(*) FROM messages) AS messages, (SELECT COUNT(*) FROM contacts) AS contacts',
     );
@@ -399,11 +472,12 @@ async function main() {
       },
       { name: 'GET /tickets pending (agent, own queues)', path: '/tickets?status=pending', who: 'agent' },
     ];
+    const combos = filterCombinations(ctx, queueParam);
     const longTickets = seeded.long;
     const messagePaths = longTickets.map((id) => `/messages/${id}`);
 
     log('\nSQL statements per request (debug server, TypeORM query log):');
-    for (const list of lists) {
+    for (const list of [...lists, ...(phases.has('f') ? combos : [])]) {
       const statements = await statementsOf(list.path, list.who === 'admin' ? admin : agent);
       list.statements = statements.length;
       report(`${list.name}: statements`, statements.length, '≤ 3 per page', statements.length <= 3);
@@ -485,6 +559,31 @@ async function main() {
         ok,
       );
       report('  CPU per request', cpu, '(info)', null);
+    }
+
+    // (f) every filter combination of the tickets screen (and of the existing clients) at 20 req/s.
+    if (phases.has('f')) {
+      phase(
+        `(f) GET /tickets, ${combos.length} filter combinations, each paced at 20 req/s for 15 s (after 3 s of warm-up):`,
+      );
+      for (const combo of combos) {
+        const headers = {
+          accept: 'application/json',
+          authorization: `Bearer ${combo.who === 'admin' ? admin : agent}`,
+        };
+        await paced({ rate: 20, seconds: 3, path: () => combo.path, headers });
+        const cpu0 = cpuSnapshot();
+        const r = await paced({ rate: 20, seconds: 15, path: () => combo.path, headers });
+        const cpu = cpuPer(cpu0, cpuSnapshot(), r.count);
+        report(
+          combo.name,
+          `p50 ${r.p50} ms, p99 ${r.p99} ms${r.failed ? `, ${r.failed} failed` : ''}; ${cpu}`,
+          'p99 ≤ 100 ms at 20 req/s',
+          r.p99 <= 100 && r.failed === 0 && r.rate >= 19,
+        );
+        const waited = await settle(pool);
+        if (waited > 2) log(`    (waited ${waited} s for its statements still running in MariaDB)`);
+      }
     }
 
     // The admin's socket: hears every conversation event of the company from here on.

@@ -60,7 +60,17 @@ export function contactNumber(c) {
  * ticket per contact and connection: the openKey rule), for 12% of the contacts: 6% open, 6%
  * pending. The first `longContacts` contacts hold a fifth of the messages (long histories).
  */
-export function planHistory({ contacts, tickets, messages, longContacts, queueIds, adminId, agentId, agentQueueIds }) {
+export function planHistory({
+  contacts,
+  tickets,
+  messages,
+  longContacts,
+  queueIds,
+  adminId,
+  agentId,
+  agentQueueIds,
+  rareUserId = null,
+}) {
   let longTickets = 0;
   for (let i = 0; i < tickets; i++) if (i % contacts < longContacts) longTickets++;
   const perLong = Math.floor((messages * 0.2) / Math.max(1, longTickets));
@@ -68,7 +78,19 @@ export function planHistory({ contacts, tickets, messages, longContacts, queueId
   const rest = messages - perLong * longTickets;
   const perNormal = Math.floor(rest / Math.max(1, normalTickets));
   const extra = rest - perNormal * normalTickets;
-  return { contacts, tickets, longContacts, queueIds, adminId, agentId, agentQueueIds, perLong, perNormal, extra };
+  return {
+    contacts,
+    tickets,
+    longContacts,
+    queueIds,
+    adminId,
+    agentId,
+    agentQueueIds,
+    rareUserId,
+    perLong,
+    perNormal,
+    extra,
+  };
 }
 
 function ticketShape(plan, i, now) {
@@ -95,6 +117,8 @@ function ticketShape(plan, i, now) {
   if (status === 'open')
     userId = queueId !== null && plan.agentQueueIds.includes(queueId) ? plan.agentId : plan.adminId;
   if (status === 'closed') userId = rnd() < 0.5 ? plan.agentId : plan.adminId;
+  // A user who resolved few tickets (1 in 100 of the closed ones), for the owner filter at its sparsest.
+  if (status === 'closed' && plan.rareUserId !== null && i % 100 === 13) userId = plan.rareUserId;
   return { c, long: c < plan.longContacts, status, queueId, userId, createdAt, updatedAt, rnd };
 }
 
@@ -232,6 +256,33 @@ export async function seedHistory(pool, plan, { companyId, whatsappId, now = Dat
   await Promise.all(batches);
   log(`messages: ${inserted} in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
   return { live, long, contactId, ticketId, messages: inserted };
+}
+
+/**
+ * Tags on the seeded tickets, for the tag filter at three densities: `tagIds[0]` on 3 tickets in
+ * 10, `tagIds[1]` on 1 in 20, `tagIds[2]` on 1 in 500 (and on its live tickets alike).
+ */
+export async function seedTags(pool, plan, { ticketId, tagIds, log = () => {} }) {
+  const started = Date.now();
+  const every = [10, 20, 500];
+  const within = [3, 1, 1];
+  let inserted = 0;
+  let rows = [];
+  const flush = async () => {
+    if (!rows.length) return;
+    await pool.query('INSERT INTO ticket_tags (ticketId, tagId) VALUES ?', [rows]);
+    inserted += rows.length;
+    rows = [];
+  };
+  for (let i = 0; i < plan.tickets; i++) {
+    for (const [k, tagId] of tagIds.entries()) {
+      if (i % every[k] < within[k]) rows.push([ticketId(i), tagId]);
+    }
+    if (rows.length >= BATCH) await flush();
+  }
+  await flush();
+  log(`ticket tags: ${inserted} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return inserted;
 }
 
 /**

@@ -28,6 +28,8 @@ const sentinel = (name: string) => `\u0000param:${name}\u0000`;
  */
 export class CompiledSelect<T extends ObjectLiteral, P extends string> {
   private readonly sql: string;
+  /** `FROM <main table> <alias>` as it stands in `sql`: what `filtered` may replace. */
+  private readonly mainFrom: string;
   private readonly order: P[];
   private readonly plans: AliasPlan[];
   /** SQLite binds neither dates nor booleans: they go in as the query builder would write them. */
@@ -37,20 +39,19 @@ export class CompiledSelect<T extends ObjectLiteral, P extends string> {
     private readonly db: DataSource,
     build: (manager: EntityManager) => SelectQueryBuilder<T>,
     params: readonly P[],
-    /** A last touch to the finished SQL (an index hint the query builder cannot write). */
-    finish: (sql: string) => string = (sql) => sql,
   ) {
     this.bind = parameterBinder(db.options.type);
     const qb = build(db.manager);
     qb.setParameters(Object.fromEntries(params.map((p) => [p, sentinel(p)])));
     const [sql, values] = qb.getQueryAndParameters();
-    this.sql = finish(sql);
+    this.sql = sql;
     this.order = values.map((value) => {
       const name = params.find((p) => sentinel(p) === value);
       if (!name) throw new Error(`compiled select: a parameter that is not named (${String(value)})`);
       return name;
     });
     const map = qb.expressionMap;
+    this.mainFrom = `FROM ${qb.escape(map.mainAlias?.metadata.tableName ?? '')} ${qb.escape(map.mainAlias?.name ?? '')}`;
     const joins = new Map(
       map.joinAttributes.map((j) => [
         j.alias.name,
@@ -93,8 +94,24 @@ export class CompiledSelect<T extends ObjectLiteral, P extends string> {
    * For a SELECT compiled without a WHERE: adds `where` (plain SQL on the query's aliases) and an
    * ORDER BY, for lists whose filters vary from call to call.
    */
-  async filtered(where: SqlWhere, orderBy: string, options: { limit?: number; offset?: number } = {}): Promise<T[]> {
-    return this.run(`${this.sql} WHERE ${where.sql} ORDER BY ${orderBy}`, where.values, options);
+  async filtered(
+    where: SqlWhere,
+    orderBy: string,
+    options: { limit?: number; offset?: number; from?: FromClause } = {},
+  ): Promise<T[]> {
+    const { from } = options;
+    let sql = this.sql;
+    if (from) {
+      if (!sql.includes(`${this.mainFrom} `)) throw new Error('compiled select: the main table is not where expected');
+      sql = sql.replace(`${this.mainFrom} `, `FROM ${from.sql} `);
+      // MySQL/MariaDB's STRAIGHT_JOIN: the tables joined in the order they are written.
+      if (from.straight) sql = sql.replace(/^SELECT /, 'SELECT STRAIGHT_JOIN ');
+    }
+    return this.run(
+      `${sql} WHERE ${where.sql} ORDER BY ${orderBy}`,
+      [...(from?.values ?? []), ...where.values],
+      options,
+    );
   }
 
   private async run(
@@ -138,7 +155,6 @@ export class CompiledSelect<T extends ObjectLiteral, P extends string> {
   }
 }
 
-/** One positional placeholder per value, for an IN list. */
 /**
  * How a parameter of finished SQL reaches the driver: mysql2 takes Dates and booleans as they are;
  * better-sqlite3 takes neither, so they go as TypeORM stores them (UTC datetime text, 0/1).
@@ -153,7 +169,18 @@ export function parameterBinder(type: string): (value: unknown) => unknown {
         : value;
 }
 
+/** One positional placeholder per value, for an IN list. */
 export const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(', ');
+
+/**
+ * What a filtered SELECT reads first, in place of its main table: the table with an index hint, or
+ * a derived table of ids joined to it (which must still name the main alias), with its values.
+ */
+export interface FromClause {
+  sql: string;
+  values: unknown[];
+  straight: boolean;
+}
 
 /** AND-ed SQL conditions with their positional values, built up filter by filter. */
 export class SqlWhere {

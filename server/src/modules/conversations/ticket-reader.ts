@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Ticket, TagSummary } from '@atendo/shared';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
-import { CompiledSelect, placeholders, type SqlWhere } from '../../database/compiled-select.js';
+import { CompiledSelect, placeholders, type FromClause, type SqlWhere } from '../../database/compiled-select.js';
 import { DomainError } from '../../common/domain-error.js';
 import { TicketEntity } from './entities/ticket.entity.js';
 import { toTicket } from './mappers.js';
@@ -49,13 +49,6 @@ const CONTACT_COLUMNS = [
 
 export type TicketRef = { id: number } | { uuid: string };
 
-/** The live-list index hint after the tickets table (see TicketReader's constructor). */
-function withIndexHint(sql: string): string {
-  const hinted = sql.replace(/^(SELECT .*? FROM `tickets` `t`)/, '$1 FORCE INDEX (IDX_tickets_company_status_updated)');
-  if (hinted === sql) throw new Error('ticket list: no place for the index hint');
-  return hinted;
-}
-
 /** Reads tickets in the shape the API answers, and decides who may see one. */
 @Injectable()
 export class TicketReader {
@@ -64,7 +57,6 @@ export class TicketReader {
   private readonly byUuid: CompiledSelect<TicketEntity, 'companyId' | 'uuid'>;
   private readonly byOpenKey: CompiledSelect<TicketEntity, 'openKey'>;
   private readonly any: CompiledSelect<TicketEntity, never>;
-  private readonly liveList: CompiledSelect<TicketEntity, never>;
 
   constructor(@InjectDataSource() private readonly db: DataSource) {
     this.byId = new CompiledSelect(db, (em) => this.select(em).where('t.companyId = :companyId AND t.id = :id'), [
@@ -77,18 +69,11 @@ export class TicketReader {
     ]);
     this.byOpenKey = new CompiledSelect(db, (em) => this.select(em).where('t.openKey = :openKey'), ['openKey']);
     this.any = new CompiledSelect(db, (em) => this.select(em), []);
-    // MySQL/MariaDB would serve an agent's open or pending list by merging the owner and queue
-    // indexes and sorting everything they match (10 ms for 1,900 pending tickets); walking the
-    // status index newest first and stopping at the page reads a few dozen. Live tickets are few
-    // by nature (a help desk's backlog), so that walk stays short; closed lists keep the
-    // optimizer's choice.
-    this.liveList =
-      db.options.type === 'mysql' ? new CompiledSelect(db, (em) => this.select(em), [], withIndexHint) : this.any;
   }
 
-  /** A page of tickets matching `where`, newest activity first; `liveOnly` when it asks for open or pending ones. */
-  page(where: SqlWhere, window: { limit: number; offset: number }, liveOnly = false): Promise<TicketEntity[]> {
-    return (liveOnly ? this.liveList : this.any).filtered(where, 't.updatedAt DESC, t.id DESC', window);
+  /** A page of tickets matching `where`, newest activity first, read starting `from` (see ticket-list.ts). */
+  page(where: SqlWhere, window: { limit: number; offset: number }, from?: FromClause): Promise<TicketEntity[]> {
+    return this.any.filtered(where, 't.updatedAt DESC, t.id DESC', { ...window, from });
   }
 
   /** One statement: the ticket row with contact, queue, owner and connection, explicit columns only. */
@@ -147,14 +132,27 @@ export class TicketReader {
 
   /** The caller's queues and allTicket setting: one statement (plain SQL: it precedes every ticket read). */
   async viewer(auth: AuthUser): Promise<Viewer> {
+    return (await this.viewerAnd(auth, [])).viewer;
+  }
+
+  /**
+   * The viewer, and in the same statement the values of `scalars` (uncorrelated scalar subqueries,
+   * which the database evaluates once): the ticket list's set sizes ride along at no extra round trip.
+   */
+  async viewerAnd(
+    auth: AuthUser,
+    scalars: { sql: string; values: unknown[] }[],
+  ): Promise<{ viewer: Viewer; scalars: (number | null)[] }> {
+    const extra = scalars.map((s, i) => `, ${s.sql} AS s${i}`).join('');
     const rows = (await this.db.query(
-      'SELECT u.allTicket AS allTicket, uq.queueId AS queueId FROM users u LEFT JOIN user_queues uq ON uq.userId = u.id WHERE u.id = ? AND u.companyId = ?',
-      [auth.userId, auth.companyId],
-    )) as { allTicket: string; queueId: number | string | null }[];
-    return viewerOf(auth, {
+      `SELECT u.allTicket AS allTicket, uq.queueId AS queueId${extra} FROM users u LEFT JOIN user_queues uq ON uq.userId = u.id WHERE u.id = ? AND u.companyId = ?`,
+      [...scalars.flatMap((s) => s.values), auth.userId, auth.companyId],
+    )) as ({ allTicket: string; queueId: number | string | null } & Record<string, unknown>)[];
+    const viewer = viewerOf(auth, {
       allTicket: rows[0]?.allTicket ?? 'desabled',
       queueIds: rows.filter((r) => r.queueId !== null).map((r) => Number(r.queueId)),
     });
+    return { viewer, scalars: scalars.map((_, i) => (rows[0] ? Number(rows[0][`s${i}`]) : null)) };
   }
 
   /**

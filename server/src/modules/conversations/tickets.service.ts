@@ -13,7 +13,6 @@ import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
-import { like, likePattern } from '../../common/pagination.js';
 import { placeholders, SqlWhere } from '../../database/compiled-select.js';
 import { isUniqueViolation } from '../../database/unique-violation.js';
 import { QueueEntity } from '../queues/entities/queue.entity.js';
@@ -28,6 +27,18 @@ import { MessagesService } from './messages.service.js';
 import { CompanySettings } from './outbound.js';
 import type { TicketListQuery } from './query.schemas.js';
 import { TicketEvents } from './ticket-events.js';
+import {
+  chooseStart,
+  createdOnFilter,
+  searchFilter,
+  SET_LIMIT,
+  tagFilter,
+  usersFilter,
+  walk,
+  type SetSize,
+  type TicketFilter,
+  type TicketSet,
+} from './ticket-list.js';
 import { TicketReader } from './ticket-reader.js';
 import { Transactions } from './transactions.js';
 import { planTransition, type TicketAction } from './transitions.js';
@@ -54,29 +65,17 @@ export interface TicketCreateInput {
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 
-/** The words of a text search: letters and digits, 3 or more of them, at most 8 words. */
-function searchWords(search: string): string[] {
-  return search
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length >= 3)
-    .slice(0, 8);
-}
-
-/** Words for MySQL's full-text search in boolean mode: each a required prefix. */
-function fullTextQuery(search: string): string | null {
-  const words = searchWords(search);
-  return words.length ? words.map((w) => `+${w}*`).join(' ') : null;
-}
-
-/** Matching messages below which a search's words count as rare (see TicketsService.search). */
-const SEARCH_RARE_LIMIT = 1000;
-const SEARCH_VERDICT_TTL_MS = 10 * 60_000;
+/** How long a ticket set's size is trusted (see ticket-list.ts): sizes change slowly. */
+const SET_SIZE_TTL_MS = 10 * 60_000;
 
 @Injectable()
 export class TicketsService {
   private readonly logger = new Logger('Tickets');
   private readonly mysql: boolean;
-  private readonly searchVerdicts = new LRUCache<string, 'rare' | 'common'>({ max: 5_000, ttl: SEARCH_VERDICT_TTL_MS });
+  /** `companyId|set key` → the set's bounded size (see ticket-list.ts). */
+  private readonly setSizes = new LRUCache<string, number>({ max: 5_000, ttl: SET_SIZE_TTL_MS });
+  /** Where the list turns from a filter's set to the walk (ticket-list.ts); the tests move it to try both. */
+  setLimit = SET_LIMIT;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -91,13 +90,35 @@ export class TicketsService {
 
   /**
    * The ticket list: newest activity first, 40 a page, in at most three statements (the caller's
-   * queues, the page with its many-to-one joins, the page's tags) and no COUNT. `pageNumber` pages
-   * by a bounded offset over the (companyId, status, updatedAt, id) index; `cursor` continues a
-   * previous page by keyset, which stays exact while tickets move. The filters are plain SQL over
-   * the compiled ticket SELECT (see CompiledSelect): this list is the busiest read of the product.
+   * queues with the sizes the plan needs, the page with its many-to-one joins, the page's tags) and
+   * no COUNT. `pageNumber` pages by a bounded offset; `cursor` continues a previous page by keyset,
+   * which stays exact while tickets move. The filters are plain SQL over the compiled ticket SELECT
+   * (see CompiledSelect): this list is the busiest read of the product. On MySQL/MariaDB the page
+   * is read from the start ticket-list.ts chooses.
    */
   async list(auth: AuthUser, q: TicketListQuery): Promise<TicketsPage> {
-    const viewer = await this.reader.viewer(auth);
+    const filters: TicketFilter[] = [];
+    if (q.users?.length) filters.push(usersFilter(auth.companyId, q.users, q.status));
+    if (q.date) {
+      const start = new Date(`${q.date}T00:00:00.000Z`);
+      filters.push(createdOnFilter(auth.companyId, start, new Date(start.getTime() + DAY_MS)));
+    }
+    for (const tagId of q.tags ?? []) filters.push(tagFilter(tagId, this.mysql));
+    if (q.searchParam) filters.push(searchFilter(auth.companyId, q.searchParam, this.mysql));
+
+    const sets = this.mysql ? filters.flatMap((f) => (f.set ? [f.set] : [])) : [];
+    const key = (size: SetSize) => `${auth.companyId}|${size.key}`;
+    const unknown = sets.flatMap((set) => set.sizes).filter((size) => this.setSizes.get(key(size)) === undefined);
+    const { viewer, scalars } = await this.reader.viewerAnd(auth, unknown);
+    unknown.forEach((size, i) => {
+      const value = scalars[i];
+      if (value !== null) this.setSizes.set(key(size), value);
+    });
+    const total = (sizes: SetSize[]) =>
+      sizes.reduce((sum, size) => sum + (this.setSizes.get(key(size)) ?? Infinity), 0);
+    const sizeOf = (set: TicketSet) => total(set.sizes);
+    const start = chooseStart(sets, sizeOf, this.setLimit);
+
     if (q.showAll && can(auth, 'tickets-manager:showall')) viewer.seeAll = true;
     const where = new SqlWhere('t.companyId = ?', auth.companyId);
     const visible = visibilitySql(viewer, 't');
@@ -111,24 +132,21 @@ export class TicketsService {
         auth.userId,
       );
     }
-    if (q.users?.length) where.add(`t.userId IN (${placeholders(q.users)})`, ...q.users);
-    for (const tagId of q.tags ?? []) {
-      where.add('EXISTS (SELECT 1 FROM ticket_tags tt WHERE tt.ticketId = t.id AND tt.tagId = ?)', tagId);
+    for (const filter of filters) {
+      if (filter.set && filter.set === start && start.exact) continue;
+      const small = filter.set?.whenSmall;
+      const check = small && total(small.sizes) <= this.setLimit ? small.check : filter.check;
+      if (check) where.add(check.sql, ...check.values);
     }
     if (q.withUnreadMessages) where.add('t.unreadMessages > 0');
-    if (q.date) {
-      const start = new Date(`${q.date}T00:00:00.000Z`);
-      where.add('t.createdAt >= ? AND t.createdAt < ?', start, new Date(start.getTime() + DAY_MS));
-    }
     if (q.updatedAt) {
       if (DAY.test(q.updatedAt)) {
-        const start = new Date(`${q.updatedAt}T00:00:00.000Z`);
-        where.add('t.updatedAt >= ? AND t.updatedAt < ?', start, new Date(start.getTime() + DAY_MS));
+        const day = new Date(`${q.updatedAt}T00:00:00.000Z`);
+        where.add('t.updatedAt >= ? AND t.updatedAt < ?', day, new Date(day.getTime() + DAY_MS));
       } else {
         where.add('t.updatedAt >= ?', new Date(q.updatedAt));
       }
     }
-    if (q.searchParam) await this.search(where, auth.companyId, q.searchParam);
     let offset = 0;
     if (q.cursor) {
       const [at, id] = q.cursor.split('_');
@@ -136,8 +154,8 @@ export class TicketsService {
     } else {
       offset = (q.pageNumber - 1) * TICKETS_PAGE_SIZE;
     }
-    const liveOnly = q.status === 'open' || q.status === 'pending';
-    const rows = await this.reader.page(where, { limit: TICKETS_PAGE_SIZE + 1, offset }, liveOnly);
+    const from = this.mysql ? (start?.from ?? walk(q.status)) : undefined;
+    const rows = await this.reader.page(where, { limit: TICKETS_PAGE_SIZE + 1, offset }, from);
     const hasMore = rows.length > TICKETS_PAGE_SIZE;
     const page = rows.slice(0, TICKETS_PAGE_SIZE);
     const tags = await this.reader.tagsOf(page.map((t) => t.id));
@@ -147,70 +165,6 @@ export class TicketsService {
       hasMore,
       cursor: hasMore && last ? `${last.updatedAt.toISOString()}_${last.id}` : null,
     };
-  }
-
-  /**
-   * Contact name or number, or words of the conversation. The embedded SQLite, small by nature,
-   * matches message text with LIKE. On MySQL/MariaDB the cost of a text search depends on how
-   * common its words are, so the plan does too:
-   * - rare words (fewer than SEARCH_RARE_LIMIT matching messages in the company): the full-text
-   *   index lists their tickets, a bounded set the page then filters on;
-   * - common words: the newest tickets of the other filters are walked in page order and each is
-   *   kept when one of its messages contains every word (a LIKE per ticket, by its index); matches
-   *   are dense, so a page fills after a few hundred tickets. The full-text route would instead
-   *   read every matching message of the company on every page.
-   * Which kind a search is comes from one bounded full-text probe, remembered for a while
-   * (SEARCH_VERDICT_TTL_MS); the rare route keeps a wide margin over the threshold, so a word
-   * growing common meanwhile still gets all its tickets.
-   */
-  private async search(where: SqlWhere, companyId: number, search: string): Promise<void> {
-    const pattern = likePattern(search.toLowerCase());
-    const people = [like('LOWER(c.name)', '?'), like('c.number', '?')];
-    const fullText = this.mysql ? fullTextQuery(search) : null;
-    if (!this.mysql) {
-      where.add(
-        `(${people.join(' OR ')} OR t.id IN (SELECT sm.ticketId FROM messages sm WHERE sm.companyId = ? AND ${like('LOWER(sm.body)', '?')}))`,
-        pattern,
-        pattern,
-        companyId,
-        pattern,
-      );
-      return;
-    }
-    if (!fullText) {
-      where.add(`(${people.join(' OR ')})`, pattern, pattern);
-      return;
-    }
-    if ((await this.searchVerdict(companyId, fullText)) === 'rare') {
-      where.add(
-        `(${people.join(' OR ')} OR t.id IN (SELECT r.ticketId FROM (SELECT sm.ticketId FROM messages sm WHERE sm.companyId = ? AND MATCH(sm.body) AGAINST (? IN BOOLEAN MODE) LIMIT ${SEARCH_RARE_LIMIT * 5}) r))`,
-        pattern,
-        pattern,
-        companyId,
-        fullText,
-      );
-      return;
-    }
-    const words = searchWords(search).map((w) => likePattern(w));
-    where.add(
-      `(${people.join(' OR ')} OR (SELECT 1 FROM messages sm WHERE sm.ticketId = t.id AND ${words.map(() => like('sm.body', '?')).join(' AND ')} LIMIT 1) IS NOT NULL)`,
-      pattern,
-      pattern,
-      ...words,
-    );
-  }
-
-  private async searchVerdict(companyId: number, fullText: string): Promise<'rare' | 'common'> {
-    const key = `${companyId}|${fullText}`;
-    const known = this.searchVerdicts.get(key);
-    if (known) return known;
-    const [{ n }] = (await this.db.query(
-      'SELECT COUNT(*) AS n FROM (SELECT 1 FROM messages sm WHERE sm.companyId = ? AND MATCH(sm.body) AGAINST (? IN BOOLEAN MODE) LIMIT ?) x',
-      [companyId, fullText, SEARCH_RARE_LIMIT],
-    )) as { n: number | string }[];
-    const verdict = Number(n) < SEARCH_RARE_LIMIT ? 'rare' : 'common';
-    this.searchVerdicts.set(key, verdict);
-    return verdict;
   }
 
   async findOne(auth: AuthUser, id: number): Promise<Ticket> {
