@@ -2,10 +2,11 @@ import { Button } from '@fluentui/react-components';
 import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
 
 interface RowActionsProps {
-  editLabel: string;
-  deleteLabel: string;
-  onEdit: () => void;
-  onDelete: () => void;
+  editLabel?: string;
+  deleteLabel?: string;
+  /** No handler, no button (the user may not edit or delete this row). */
+  onEdit?: () => void;
+  onDelete?: () => void;
   deleteDisabled?: boolean;
 }
 
@@ -13,14 +14,16 @@ interface RowActionsProps {
 export function RowActions({ editLabel, deleteLabel, onEdit, onDelete, deleteDisabled }: RowActionsProps) {
   return (
     <>
-      <Button appearance="subtle" icon={<EditRegular />} aria-label={editLabel} onClick={onEdit} />
-      <Button
-        appearance="subtle"
-        icon={<DeleteRegular />}
-        aria-label={deleteLabel}
-        disabled={deleteDisabled}
-        onClick={onDelete}
-      />
+      {onEdit && <Button appearance="subtle" icon={<EditRegular />} aria-label={editLabel} onClick={onEdit} />}
+      {onDelete && (
+        <Button
+          appearance="subtle"
+          icon={<DeleteRegular />}
+          aria-label={deleteLabel}
+          disabled={deleteDisabled}
+          onClick={onDelete}
+        />
+      )}
     </>
   );
 }

@@ -74,7 +74,7 @@ export function useEditDialog<T>() {
   };
 }
 
-type DeleteMutation = readonly [(id: number) => { unwrap(): Promise<unknown> }, { isLoading: boolean }];
+export type DeleteMutation = readonly [(id: number) => { unwrap(): Promise<unknown> }, { isLoading: boolean }];
 
 /**
  * The record a list asks to delete and, once confirmed, its deletion: a toast tells how it went

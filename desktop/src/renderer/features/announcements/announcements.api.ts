@@ -1,6 +1,7 @@
 import type { Announcement, AnnouncementInput, AnnouncementsPage, CompanyEventPayloads, Id } from '@atendo/shared';
 import { api } from '../../app/api';
 import type { AppThunk } from '../../app/store';
+import { mergePagedChange, type PagedChange, type PagedRows } from '../../components/paged-cache';
 
 export const announcementsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -57,14 +58,16 @@ export const announcementsApi = api.injectEndpoints({
   }),
 });
 
-function matchesSearch(record: Announcement, search: string): boolean {
-  const needle = search.toLowerCase();
-  return !needle || record.title.toLowerCase().includes(needle) || record.text.toLowerCase().includes(needle);
-}
-
-function newestFirst(a: Announcement, b: Announcement): number {
-  return b.createdAt.localeCompare(a.createdAt) || b.id - a.id;
-}
+const announcementsList: PagedRows<AnnouncementsPage, Announcement> = {
+  rowsOf: (page) => page.records,
+  matches: (record, search) => {
+    const needle = search.toLowerCase();
+    return !needle || record.title.toLowerCase().includes(needle) || record.text.toLowerCase().includes(needle);
+  },
+  order: (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id,
+  // An announcement made active again reaches the other companies as an update.
+  updateMayAdd: true,
+};
 
 /**
  * Writes an announcement change into every cached search, for live events (from the super-admin,
@@ -73,29 +76,13 @@ function newestFirst(a: Announcement, b: Announcement): number {
  */
 export function applyAnnouncementEvent(event: CompanyEventPayloads['announcement']): AppThunk {
   return (dispatch, getState) => {
+    const change: PagedChange<Announcement> =
+      event.action === 'delete' ? { action: 'delete', id: event.id } : { action: event.action, row: event.record };
     for (const search of announcementsApi.util.selectCachedArgsForQuery(getState(), 'listAnnouncements')) {
       dispatch(
-        announcementsApi.util.updateQueryData('listAnnouncements', search, (draft) => {
-          if (!draft.pages.length) return;
-          const id = event.action === 'delete' ? event.id : event.record.id;
-          let found = false;
-          for (const page of draft.pages) {
-            const index = page.records.findIndex((a) => a.id === id);
-            if (index < 0) continue;
-            found = true;
-            if (event.action === 'delete') page.records.splice(index, 1);
-            else page.records[index] = event.record;
-          }
-          if (event.action === 'delete') {
-            if (found) draft.pages[0].count = Math.max(0, draft.pages[0].count - 1);
-            return;
-          }
-          if (!found && matchesSearch(event.record, search)) {
-            draft.pages[0].records.push(event.record);
-            draft.pages[0].records.sort(newestFirst);
-            draft.pages[0].count += 1;
-          }
-        }),
+        announcementsApi.util.updateQueryData('listAnnouncements', search, (draft) =>
+          mergePagedChange(draft, change, announcementsList, search),
+        ),
       );
     }
   };

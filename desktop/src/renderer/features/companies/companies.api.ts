@@ -1,6 +1,7 @@
 import type { CompaniesPage, Company, CompanyInput, CreatedCompany, Id, WeekdaySchedule } from '@atendo/shared';
 import { api } from '../../app/api';
 import type { AppThunk } from '../../app/store';
+import { mergePagedChange, type PagedChange, type PagedRows } from '../../components/paged-cache';
 
 /** What the company form sends: dates as ISO text (or '' for none), the first admin's password on creation. */
 export type CompanyPayload = Omit<CompanyInput, 'dueDate'> & { dueDate: string; password?: string };
@@ -40,19 +41,9 @@ export const companiesApi = api.injectEndpoints({
     }),
     deleteCompany: build.mutation<void, Id>({
       query: (id) => ({ url: `/companies/${id}`, method: 'DELETE' }),
-      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
         await queryFulfilled;
-        for (const search of companiesApi.util.selectCachedArgsForQuery(getState(), 'listCompanies')) {
-          dispatch(
-            companiesApi.util.updateQueryData('listCompanies', search, (draft) => {
-              for (const page of draft.pages) {
-                const before = page.companies.length;
-                page.companies = page.companies.filter((c) => c.id !== id);
-                if (page.companies.length < before) draft.pages[0].count = Math.max(0, draft.pages[0].count - 1);
-              }
-            }),
-          );
-        }
+        dispatch(companyChanged({ action: 'delete', id }));
       },
     }),
     updateCompanySchedules: build.mutation<Company, { id: Id; schedules: WeekdaySchedule[] }>({
@@ -65,32 +56,30 @@ export const companiesApi = api.injectEndpoints({
   }),
 });
 
-function matchesSearch(company: Company, search: string): boolean {
-  if (!search) return true;
-  return [company.name, company.email ?? '', company.phone ?? ''].some((text) => text.toLowerCase().includes(search));
+const companiesList: PagedRows<CompaniesPage, Company> = {
+  rowsOf: (page) => page.companies,
+  matches: (company, search) =>
+    !search ||
+    [company.name, company.email ?? '', company.phone ?? ''].some((text) => text.toLowerCase().includes(search)),
+};
+
+/** Writes a company change into the cached pages of every search. */
+function companyChanged(change: PagedChange<Company>): AppThunk {
+  return (dispatch, getState) => {
+    for (const search of companiesApi.util.selectCachedArgsForQuery(getState(), 'listCompanies')) {
+      dispatch(
+        companiesApi.util.updateQueryData('listCompanies', search, (draft) =>
+          mergePagedChange(draft, change, companiesList, search),
+        ),
+      );
+    }
+  };
 }
 
 /** Writes a saved company into the cached pages of every search and into its own cached read. */
 function companySaved(company: Company, created: boolean): AppThunk {
-  return (dispatch, getState) => {
-    for (const search of companiesApi.util.selectCachedArgsForQuery(getState(), 'listCompanies')) {
-      dispatch(
-        companiesApi.util.updateQueryData('listCompanies', search, (draft) => {
-          let found = false;
-          for (const page of draft.pages) {
-            const index = page.companies.findIndex((c) => c.id === company.id);
-            if (index >= 0) {
-              page.companies[index] = company;
-              found = true;
-            }
-          }
-          if (!found && created && matchesSearch(company, search) && draft.pages.length > 0) {
-            draft.pages[0].companies.unshift(company);
-            draft.pages[0].count += 1;
-          }
-        }),
-      );
-    }
+  return (dispatch) => {
+    dispatch(companyChanged({ action: created ? 'create' : 'update', row: company }));
     dispatch(companiesApi.util.upsertQueryData('getCompany', company.id, company));
   };
 }

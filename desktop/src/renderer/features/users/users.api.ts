@@ -1,6 +1,7 @@
 import type { CompanyEventPayloads, Id, Profile, QueueSummary, User, UserInput, UsersPage } from '@atendo/shared';
 import { api } from '../../app/api';
 import type { AppThunk } from '../../app/store';
+import { mergePagedChange, type PagedChange, type PagedRows } from '../../components/paged-cache';
 import { sessionUserUpdated } from '../auth/auth.slice';
 
 /** One row of GET /users/list: enough to pick an agent (transfer, search filter). */
@@ -48,11 +49,13 @@ export const usersApi = api.injectEndpoints({
   }),
 });
 
-function matchesSearch(user: User, search: string): boolean {
-  if (!search) return true;
-  const needle = search.toLowerCase();
-  return user.name.toLowerCase().includes(needle) || user.email.toLowerCase().includes(needle);
-}
+const usersList: PagedRows<UsersPage, User> = {
+  rowsOf: (page) => page.users,
+  matches: (user, search) => {
+    const needle = search.toLowerCase();
+    return !needle || user.name.toLowerCase().includes(needle) || user.email.toLowerCase().includes(needle);
+  },
+};
 
 /**
  * Applies a user change to every cached page of every search, so live events and our own saves
@@ -61,32 +64,13 @@ function matchesSearch(user: User, search: string): boolean {
  */
 export function applyUserEvent(event: CompanyEventPayloads['user']): AppThunk {
   return (dispatch, getState) => {
-    const searches = usersApi.util.selectCachedArgsForQuery(getState(), 'listUsers');
-    for (const search of searches) {
+    const change: PagedChange<User> =
+      event.action === 'delete' ? { action: 'delete', id: event.userId } : { action: event.action, row: event.user };
+    for (const search of usersApi.util.selectCachedArgsForQuery(getState(), 'listUsers')) {
       dispatch(
-        usersApi.util.updateQueryData('listUsers', search, (draft) => {
-          if (event.action === 'delete') {
-            for (const page of draft.pages) {
-              const before = page.users.length;
-              page.users = page.users.filter((u) => u.id !== event.userId);
-              if (page.users.length < before) draft.pages[0].count = Math.max(0, draft.pages[0].count - 1);
-            }
-            return;
-          }
-          const { user } = event;
-          let found = false;
-          for (const page of draft.pages) {
-            const index = page.users.findIndex((u) => u.id === user.id);
-            if (index >= 0) {
-              page.users[index] = user;
-              found = true;
-            }
-          }
-          if (!found && event.action === 'create' && matchesSearch(user, search) && draft.pages.length > 0) {
-            draft.pages[0].users.unshift(user);
-            draft.pages[0].count += 1;
-          }
-        }),
+        usersApi.util.updateQueryData('listUsers', search, (draft) =>
+          mergePagedChange(draft, change, usersList, search),
+        ),
       );
     }
     if (event.action !== 'delete') dispatch(sessionUserUpdated(event.user));

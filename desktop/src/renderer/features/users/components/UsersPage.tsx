@@ -1,90 +1,42 @@
 import type { User, UsersPage as Page } from '@atendo/shared';
-import { ListStatus } from '../../../components/ListStatus';
-import { RowActions } from '../../../components/RowActions';
-import { makeStyles, TableBody, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/store';
-import { useDeleteConfirmation, useEditDialog, useInfiniteRows, useListSearch } from '../../../components/list-hooks';
-import { ActionsHeaderCell, AddButton, DeleteDialog, ListScroller, SearchField } from '../../../components/ListFrame';
-import { PageHeader } from '../../../components/PageHeader';
-import { ResponsiveCell, ResponsiveRow, ResponsiveTable } from '../../../components/ResponsiveTable';
+import { type ListColumn, ListPage } from '../../../components/ListPage';
 import { selectSessionUser } from '../../auth/auth.slice';
 import { useDeleteUserMutation, useListUsersInfiniteQuery } from '../users.api';
 import { UserModal } from './UserModal';
-
-const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minHeight: 0, flexGrow: 1 },
-  idColumn: { width: '80px' },
-});
 
 const usersOf = (page: Page) => page.users;
 
 export function UsersPage() {
   const { t } = useTranslation();
-  const styles = useStyles();
   const me = useAppSelector(selectSessionUser);
-  const { search, setSearch, searchParam } = useListSearch();
-  const query = useListUsersInfiniteQuery(searchParam);
-  const { error, isLoading, isFetching } = query;
-  const { rows: users, scrollerProps } = useInfiniteRows(query, usersOf);
-  const editor = useEditDialog<User>();
-  const deletion = useDeleteConfirmation<User>(useDeleteUserMutation(), t('users.deleted'));
-  const columns = {
-    id: t('users.columns.id'),
-    name: t('users.columns.name'),
-    email: t('users.columns.email'),
-    profile: t('users.columns.profile'),
-  };
-
+  const columns: ListColumn<User>[] = [
+    { key: 'id', label: t('users.columns.id'), cell: (user) => user.id, width: '80px' },
+    { key: 'name', label: t('users.columns.name'), cell: (user) => user.name },
+    { key: 'email', label: t('users.columns.email'), cell: (user) => user.email },
+    { key: 'profile', label: t('users.columns.profile'), cell: (user) => t(`users.profiles.${user.profile}`) },
+  ];
   return (
-    <div className={styles.page}>
-      <PageHeader title={t('users.title')}>
-        <SearchField value={search} onChange={setSearch} />
-        <AddButton onClick={editor.create}>{t('users.add')}</AddButton>
-      </PageHeader>
-      <ListScroller layout="page" {...scrollerProps}>
-        <ResponsiveTable aria-label={t('users.title')}>
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell className={styles.idColumn}>{columns.id}</TableHeaderCell>
-              <TableHeaderCell>{columns.name}</TableHeaderCell>
-              <TableHeaderCell>{columns.email}</TableHeaderCell>
-              <TableHeaderCell>{columns.profile}</TableHeaderCell>
-              <ActionsHeaderCell />
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {users.map((user) => (
-              <ResponsiveRow key={user.id}>
-                <ResponsiveCell label={columns.id}>{user.id}</ResponsiveCell>
-                <ResponsiveCell label={columns.name}>{user.name}</ResponsiveCell>
-                <ResponsiveCell label={columns.email}>{user.email}</ResponsiveCell>
-                <ResponsiveCell label={columns.profile}>{t(`users.profiles.${user.profile}`)}</ResponsiveCell>
-                <ResponsiveCell>
-                  <RowActions
-                    editLabel={t('users.editNamed', { name: user.name })}
-                    deleteLabel={t('users.deleteNamed', { name: user.name })}
-                    onEdit={() => editor.edit(user)}
-                    onDelete={() => deletion.ask(user)}
-                    deleteDisabled={user.id === me?.id}
-                  />
-                </ResponsiveCell>
-              </ResponsiveRow>
-            ))}
-          </TableBody>
-        </ResponsiveTable>
-        <ListStatus
-          loading={isLoading || isFetching}
-          error={error}
-          empty={users.length === 0 && (searchParam ? t('users.noMatches') : t('users.empty'))}
-        />
-      </ListScroller>
-      {editor.open && <UserModal user={editor.record} onClose={editor.close} />}
-      <DeleteDialog
-        deletion={deletion}
-        title={t('users.deleteTitle', { name: deletion.target?.name ?? '' })}
-        message={t('users.deleteMessage')}
-      />
-    </div>
+    <ListPage
+      title={t('users.title')}
+      layout="page"
+      useQuery={useListUsersInfiniteQuery}
+      rowsOf={usersOf}
+      columns={columns}
+      addLabel={t('users.add')}
+      dialog={(user, close) => <UserModal user={user} onClose={close} />}
+      edit={{ label: (user) => t('users.editNamed', { name: user.name }) }}
+      remove={{
+        useMutation: useDeleteUserMutation,
+        label: (user) => t('users.deleteNamed', { name: user.name }),
+        disabled: (user) => user.id === me?.id,
+        title: (user) => t('users.deleteTitle', { name: user.name }),
+        message: t('users.deleteMessage'),
+        deleted: t('users.deleted'),
+      }}
+      empty={t('users.empty')}
+      noMatches={t('users.noMatches')}
+    />
   );
 }
