@@ -7,10 +7,10 @@ import {
   type AnnouncementsPage,
   type CompanyEventPayloads,
 } from '@atendo/shared';
-import { Brackets, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
-import { like, likePattern, PAGE_SIZE, type ListQuery } from '../../common/pagination.js';
+import { searchPage, type ListQuery } from '../../common/pagination.js';
 import { CompanyEntity } from '../companies/entities/company.entity.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { UserEntity } from '../users/entities/user.entity.js';
@@ -48,20 +48,14 @@ export class AnnouncementsService {
   async page(auth: AuthUser, query: ListQuery): Promise<AnnouncementsPage> {
     const qb = this.announcements.createQueryBuilder('a');
     if (!auth.super) qb.where('a.status = :status', { status: true });
-    if (query.searchParam) {
-      const pattern = likePattern(query.searchParam);
-      qb.andWhere(
-        new Brackets((w) => w.where(like('LOWER(a.title)'), { pattern }).orWhere(like('LOWER(a.text)'), { pattern })),
-      );
-    }
-    const count = await qb.getCount();
-    const rows = await qb
-      .orderBy('a.createdAt', 'DESC')
-      .addOrderBy('a.id', 'DESC')
-      .skip((query.pageNumber - 1) * PAGE_SIZE)
-      .take(PAGE_SIZE)
-      .getMany();
-    return { records: rows.map(toAnnouncement), count, hasMore: count > query.pageNumber * PAGE_SIZE };
+    const { rows, count, hasMore } = await searchPage(qb, query, {
+      search: ['LOWER(a.title)', 'LOWER(a.text)'],
+      order: [
+        ['a.createdAt', 'DESC'],
+        ['a.id', 'DESC'],
+      ],
+    });
+    return { records: rows.map(toAnnouncement), count, hasMore };
   }
 
   async findOne(auth: AuthUser, id: number): Promise<Announcement> {

@@ -13,10 +13,10 @@ import {
   type SignupInput,
   type WeekdaySchedule,
 } from '@atendo/shared';
-import { Brackets, DataSource, In, Repository, type EntityManager } from 'typeorm';
+import { DataSource, In, Repository, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
-import { like, likePattern, PAGE_SIZE, type ListQuery } from '../../common/pagination.js';
+import { searchPage, type ListQuery } from '../../common/pagination.js';
 import { isUniqueViolation } from '../../database/unique-violation.js';
 import { SessionManager } from '../gateway/session-manager.js';
 import { companyFolder, MediaStore } from '../media/media-store.js';
@@ -93,32 +93,16 @@ export class CompaniesService {
 
   /** GET /companies: the super-admin's table, searched by name, e-mail or phone, newest first. */
   async list(query: ListQuery): Promise<CompaniesPage> {
-    const qb = this.companies.createQueryBuilder('c');
-    if (query.searchParam) {
-      const pattern = likePattern(query.searchParam);
-      qb.where(
-        new Brackets((w) =>
-          w
-            .where(like('LOWER(c.name)'), { pattern })
-            .orWhere(like('LOWER(c.email)'), { pattern })
-            .orWhere(like('c.phone'), { pattern }),
-        ),
-      );
-    }
-    const count = await qb.getCount();
-    const rows = await qb
-      .leftJoinAndSelect('c.plan', 'p')
-      .orderBy('c.createdAt', 'DESC')
-      .addOrderBy('c.id', 'DESC')
-      .skip((query.pageNumber - 1) * PAGE_SIZE)
-      .take(PAGE_SIZE)
-      .getMany();
+    const { rows, count, hasMore } = await searchPage(this.companies.createQueryBuilder('c'), query, {
+      search: ['LOWER(c.name)', 'LOWER(c.email)', 'c.phone'],
+      order: [
+        ['c.createdAt', 'DESC'],
+        ['c.id', 'DESC'],
+      ],
+      prepare: (shown) => shown.leftJoinAndSelect('c.plan', 'p'),
+    });
     const settings = await this.formSettings(rows.map((c) => c.id));
-    return {
-      companies: rows.map((c) => toCompany(c, settings.get(c.id) ?? [])),
-      count,
-      hasMore: count > query.pageNumber * PAGE_SIZE,
-    };
+    return { companies: rows.map((c) => toCompany(c, settings.get(c.id) ?? [])), count, hasMore };
   }
 
   /** GET /companies/list: every company, by name, for pickers. */

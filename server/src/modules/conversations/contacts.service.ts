@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Contact, ContactExtraInfo } from '@atendo/shared';
-import { Brackets, DataSource, type SelectQueryBuilder } from 'typeorm';
+import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
-import { like, likePattern, PAGE_SIZE } from '../../common/pagination.js';
+import { findInCompany, searchPage, whereContains, type ListQuery } from '../../common/pagination.js';
 import { isUniqueViolation } from '../../database/unique-violation.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { ContactEntity } from './entities/contact.entity.js';
@@ -19,6 +19,8 @@ export interface ContactInput {
 
 /** The new-ticket search lists at most this many contacts. */
 const PICKER_LIMIT = 50;
+/** What a contact search looks in: name, number and e-mail. */
+const CONTACT_SEARCH = ['LOWER(c.name)', 'c.number', 'LOWER(c.email)'];
 
 @Injectable()
 export class ContactsService {
@@ -27,21 +29,20 @@ export class ContactsService {
     private readonly realtime: RealtimeService,
   ) {}
 
-  async list(auth: AuthUser, query: { searchParam: string; pageNumber: number }) {
-    const qb = this.matching(auth.companyId, query.searchParam);
-    const count = await qb.getCount();
-    const rows = await qb
-      .orderBy('c.name', 'ASC')
-      .addOrderBy('c.id', 'ASC')
-      .offset((query.pageNumber - 1) * PAGE_SIZE)
-      .limit(PAGE_SIZE)
-      .getMany();
-    return { contacts: rows.map(toContact), count, hasMore: count > query.pageNumber * PAGE_SIZE };
+  async list(auth: AuthUser, query: ListQuery) {
+    const { rows, count, hasMore } = await searchPage(this.ofCompany(auth.companyId), query, {
+      search: CONTACT_SEARCH,
+      order: [
+        ['c.name', 'ASC'],
+        ['c.id', 'ASC'],
+      ],
+    });
+    return { contacts: rows.map(toContact), count, hasMore };
   }
 
   /** For the new-ticket dialog's search (it starts searching at 3 typed characters). */
   async pick(auth: AuthUser, searchParam: string): Promise<Contact[]> {
-    const rows = await this.matching(auth.companyId, searchParam)
+    const rows = await whereContains(this.ofCompany(auth.companyId), searchParam, CONTACT_SEARCH)
       .orderBy('c.name', 'ASC')
       .addOrderBy('c.id', 'ASC')
       .limit(PICKER_LIMIT)
@@ -68,29 +69,15 @@ export class ContactsService {
     return contact;
   }
 
-  private matching(companyId: number, search: string): SelectQueryBuilder<ContactEntity> {
-    const qb = this.db
+  private ofCompany(companyId: number): SelectQueryBuilder<ContactEntity> {
+    return this.db
       .getRepository(ContactEntity)
       .createQueryBuilder('c')
       .where('c.companyId = :companyId', { companyId });
-    if (search) {
-      const pattern = likePattern(search.toLowerCase());
-      qb.andWhere(
-        new Brackets((w) =>
-          w
-            .where(like('LOWER(c.name)'), { pattern })
-            .orWhere(like('c.number'), { pattern })
-            .orWhere(like('LOWER(c.email)'), { pattern }),
-        ),
-      );
-    }
-    return qb;
   }
 
-  private async load(companyId: number, id: number): Promise<ContactEntity> {
-    const contact = await this.db.getRepository(ContactEntity).findOneBy({ id, companyId });
-    if (!contact) throw new DomainError('ERR_NO_CONTACT_FOUND');
-    return contact;
+  private load(companyId: number, id: number): Promise<ContactEntity> {
+    return findInCompany(this.db.getRepository(ContactEntity), companyId, id, 'ERR_NO_CONTACT_FOUND');
   }
 
   /** Numbers are stored as WhatsApp addresses them: digits only, country code first. */

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Help, HelpInput, HelpsPage } from '@atendo/shared';
-import { Brackets, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import { DomainError } from '../../common/domain-error.js';
-import { like, likePattern, PAGE_SIZE, type ListQuery } from '../../common/pagination.js';
+import { searchPage, type ListQuery } from '../../common/pagination.js';
 import { HelpEntity } from './entities/help.entity.js';
 
 function toHelp(h: HelpEntity): Help {
@@ -16,23 +16,14 @@ export class HelpsService {
   constructor(@InjectRepository(HelpEntity) private readonly helps: Repository<HelpEntity>) {}
 
   async page(query: ListQuery): Promise<HelpsPage> {
-    const qb = this.helps.createQueryBuilder('h');
-    if (query.searchParam) {
-      const pattern = likePattern(query.searchParam);
-      qb.where(
-        new Brackets((w) =>
-          w.where(like('LOWER(h.title)'), { pattern }).orWhere(like('LOWER(h.description)'), { pattern }),
-        ),
-      );
-    }
-    const count = await qb.getCount();
-    const rows = await qb
-      .orderBy('h.title', 'ASC')
-      .addOrderBy('h.id', 'ASC')
-      .skip((query.pageNumber - 1) * PAGE_SIZE)
-      .take(PAGE_SIZE)
-      .getMany();
-    return { records: rows.map(toHelp), count, hasMore: count > query.pageNumber * PAGE_SIZE };
+    const { rows, count, hasMore } = await searchPage(this.helps.createQueryBuilder('h'), query, {
+      search: ['LOWER(h.title)', 'LOWER(h.description)'],
+      order: [
+        ['h.title', 'ASC'],
+        ['h.id', 'ASC'],
+      ],
+    });
+    return { records: rows.map(toHelp), count, hasMore };
   }
 
   async list(): Promise<Help[]> {

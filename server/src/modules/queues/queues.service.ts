@@ -4,6 +4,7 @@ import type { Queue, QueueInput } from '@atendo/shared';
 import { DataSource, Not, Repository, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
+import { findInCompany } from '../../common/pagination.js';
 import { isUniqueViolation } from '../../database/unique-violation.js';
 import { CompanyLock } from '../plans/company-lock.js';
 import { PlansService } from '../plans/plans.service.js';
@@ -77,10 +78,8 @@ export class QueuesService {
     this.realtime.toCompany(auth.companyId, 'queue', { action: 'delete', queueId: id });
   }
 
-  private async load(auth: AuthUser, id: number): Promise<QueueEntity> {
-    const queue = await this.queues.findOneBy({ id, companyId: auth.companyId });
-    if (!queue) throw new DomainError('ERR_NO_QUEUE_FOUND');
-    return queue;
+  private load(auth: AuthUser, id: number): Promise<QueueEntity> {
+    return findInCompany(this.queues, auth.companyId, id, 'ERR_NO_QUEUE_FOUND');
   }
 
   /** Colours tell queues apart in the ticket list, so two queues of a company never share one. */

@@ -11,10 +11,10 @@ import {
   type UsersPage,
   type UserUpdateInput,
 } from '@atendo/shared';
-import { Brackets, DataSource, In, Repository, type EntityManager } from 'typeorm';
+import { DataSource, In, Repository, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
-import { like, likePattern, PAGE_SIZE, type ListQuery } from '../../common/pagination.js';
+import { searchPage, type ListQuery } from '../../common/pagination.js';
 import { hashPassword } from '../sessions/passwords.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { CompanyEntity } from '../companies/entities/company.entity.js';
@@ -47,28 +47,17 @@ export class UsersService {
   async list(auth: AuthUser, query: ListQuery): Promise<UsersPage | UserNamesPage> {
     const manager = can(auth, 'users:manage');
     const qb = this.users.createQueryBuilder('u').where('u.companyId = :companyId', { companyId: auth.companyId });
-    if (query.searchParam) {
-      const pattern = likePattern(query.searchParam);
+    const { rows, count, hasMore } = await searchPage(qb, query, {
       // Only managers see e-mails, so only they may find people by them.
-      qb.andWhere(
-        new Brackets((w) => {
-          w.where(like('LOWER(u.name)'), { pattern });
-          if (manager) w.orWhere(like('LOWER(u.email)'), { pattern });
-        }),
-      );
-    }
-    const count = await qb.getCount();
-    if (manager) qb.leftJoinAndSelect('u.queues', 'q');
-    else qb.select(['u.id', 'u.name']);
-    const page = await qb
-      .orderBy('u.name', 'ASC')
-      .addOrderBy('u.id', 'ASC')
-      .skip((query.pageNumber - 1) * PAGE_SIZE)
-      .take(PAGE_SIZE)
-      .getMany();
-    const hasMore = count > query.pageNumber * PAGE_SIZE;
-    if (!manager) return { users: page.map(({ id, name }) => ({ id, name })), count, hasMore };
-    return { users: page.map(toUser), count, hasMore };
+      search: manager ? ['LOWER(u.name)', 'LOWER(u.email)'] : ['LOWER(u.name)'],
+      order: [
+        ['u.name', 'ASC'],
+        ['u.id', 'ASC'],
+      ],
+      prepare: (shown) => (manager ? shown.leftJoinAndSelect('u.queues', 'q') : shown.select(['u.id', 'u.name'])),
+    });
+    if (!manager) return { users: rows.map(({ id, name }) => ({ id, name })), count, hasMore };
+    return { users: rows.map(toUser), count, hasMore };
   }
 
   /** Everyone of the company, for pickers (transfer, chat members): no e-mails, no paging. */
