@@ -49,6 +49,9 @@ async function seedCompany(request: APIRequestContext): Promise<CompanyDesk> {
     greetingMessage:
       'Olá! Você está na fila de pós-venda. Conte o número do pedido e o que aconteceu com a entrega, que um atendente responde em seguida.',
   });
+  // A long tag name, to see it wrap rather than push the columns off a phone.
+  const tag = unique('Pedido atrasado');
+  await apiCall(request, desk.adminToken, 'POST', '/tags', { name: tag, color: '#8e24aa', kanban: 1 });
   await customerWrites(
     request,
     desk,
@@ -75,6 +78,7 @@ async function seedCompany(request: APIRequestContext): Promise<CompanyDesk> {
       { path: '/connections', ready: text('Sandbox line') },
       { path: '/users', ready: text(admin.email) },
       { path: '/queues', ready: text(queue) },
+      { path: '/tags', ready: text(tag) },
       { path: '/settings', ready: null },
       { path: '/financeiro', ready: text('R$') },
       { path: '/helps', ready: null },
@@ -98,7 +102,7 @@ async function signInAs(page: Page, account: { email: string; password: string }
   await page.evaluate((lng) => window.localStorage.setItem('i18nextLng', lng), language);
 }
 
-// Seeding a company and visiting ten pages takes longer than one page's test.
+// Seeding a company and visiting eleven pages takes longer than one page's test.
 test.describe.configure({ timeout: 180_000 });
 
 test.describe('a company admin on a phone, in Portuguese and the dark theme', () => {

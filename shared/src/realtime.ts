@@ -5,6 +5,7 @@ import type { Contact } from './contacts/contacts.types.js';
 import type { Plan } from './plans/plans.types.js';
 import type { Message, Ticket } from './tickets/tickets.types.js';
 import type { Queue } from './queues/queues.types.js';
+import type { Tag } from './tags/tags.types.js';
 import type { User } from './users/users.types.js';
 import type { WhatsappConnection, WhatsappSessionUpdate } from './whatsapp/whatsapp.types.js';
 
@@ -26,6 +27,7 @@ export interface CompanyEventPayloads {
   whatsappSession: { action: 'update'; session: WhatsappSessionUpdate };
   user: { action: 'create' | 'update'; user: User } | { action: 'delete'; userId: Id };
   queue: { action: 'create' | 'update'; queue: Queue } | { action: 'delete'; queueId: Id };
+  tag: { action: 'create' | 'update'; tag: Tag } | { action: 'delete'; tagId: Id };
   settings: { action: 'update'; setting: { key: string; value: string } };
   /**
    * Sent to the sockets of a session that was ended: by a newer sign-in of the same user (no

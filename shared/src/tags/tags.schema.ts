@@ -6,3 +6,4 @@ export const tagSchema = yup.object({
   color: yup.string().trim().matches(HEX_COLOR, V.color).default('#A4CCCC'),
   kanban: yup.number().oneOf([0, 1], V.oneOf).default(0),
 });
+export type TagInput = yup.InferType<typeof tagSchema>;

@@ -13,3 +13,10 @@ export interface Tag extends TagSummary {
   userId: Id | null;
   ticketsCount?: number;
 }
+
+/** GET /tags: 20 a page by name, each with its tickets count. */
+export interface TagsPage {
+  tags: Tag[];
+  count: number;
+  hasMore: boolean;
+}

@@ -136,6 +136,7 @@ const TicketsPage = page(() => import('../features/tickets/components/TicketsPag
 const ConnectionsPage = page(() => import('../features/connections/components/ConnectionsPage'), 'ConnectionsPage');
 const UsersPage = page(() => import('../features/users/components/UsersPage'), 'UsersPage');
 const QueuesPage = page(() => import('../features/queues/components/QueuesPage'), 'QueuesPage');
+const TagsPage = page(() => import('../features/tags/components/TagsPage'), 'TagsPage');
 const SettingsPage = page(() => import('../features/settings/components/SettingsPage'), 'SettingsPage');
 const HelpsPage = page(() => import('../features/helps/components/HelpsPage'), 'HelpsPage');
 const AnnouncementsPage = page(
@@ -199,6 +200,8 @@ export function AppRouter() {
                 </Route>
                 {/* Spec §2: every user watches the help videos; the announcements page tells others it is not theirs. */}
                 <Route path="/helps" element={<HelpsPage />} />
+                {/* Everyone tags tickets, so everyone keeps the tags (the kanban switch is for admins and supervisors). */}
+                <Route path="/tags" element={<TagsPage />} />
                 <Route path="/announcements" element={<AnnouncementsPage />} />
                 <Route element={<RequirePermission permission="invoices:manage" />}>
                   <Route path="/financeiro" element={<InvoicesPage />} />

@@ -24,6 +24,7 @@ import {
   catchUpSince,
 } from '../features/tickets/tickets.realtime';
 import { connectionChanged } from '../features/shell/shell.slice';
+import { applyTagEvent } from '../features/tags/tags.api';
 import { applyUserEvent } from '../features/users/users.api';
 import { resolveBaseUrl } from './base-url';
 import { refetchFailedQueries } from './refetch-failed';
@@ -261,6 +262,7 @@ export function useRealtime(): void {
       created.onAny(heard);
       created.on(companyEvent(companyId, 'user'), (payload) => dispatch(applyUserEvent(payload)));
       created.on(companyEvent(companyId, 'queue'), (payload) => dispatch(applyQueueEvent(payload)));
+      created.on(companyEvent(companyId, 'tag'), (payload) => dispatch(applyTagEvent(payload)));
       created.on(companyEvent(companyId, 'settings'), (payload) => dispatch(applySettingsEvent(payload)));
       created.on(companyEvent(companyId, 'announcement'), (payload) => dispatch(applyAnnouncementEvent(payload)));
       created.on(companyEvent(companyId, 'plan'), (payload) => dispatch(applyPlanEvent(companyId, payload)));

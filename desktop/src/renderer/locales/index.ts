@@ -11,6 +11,7 @@ import enInvoices from './en/invoices.json' with { type: 'json' };
 import enQueues from './en/queues.json' with { type: 'json' };
 import enSettings from './en/settings.json' with { type: 'json' };
 import enShell from './en/shell.json' with { type: 'json' };
+import enTags from './en/tags.json' with { type: 'json' };
 import enTickets from './en/tickets.json' with { type: 'json' };
 import enUsers from './en/users.json' with { type: 'json' };
 import enValidation from './en/validation.json' with { type: 'json' };
@@ -26,6 +27,7 @@ import esInvoices from './es/invoices.json' with { type: 'json' };
 import esQueues from './es/queues.json' with { type: 'json' };
 import esSettings from './es/settings.json' with { type: 'json' };
 import esShell from './es/shell.json' with { type: 'json' };
+import esTags from './es/tags.json' with { type: 'json' };
 import esTickets from './es/tickets.json' with { type: 'json' };
 import esUsers from './es/users.json' with { type: 'json' };
 import esValidation from './es/validation.json' with { type: 'json' };
@@ -41,6 +43,7 @@ import ptInvoices from './pt/invoices.json' with { type: 'json' };
 import ptQueues from './pt/queues.json' with { type: 'json' };
 import ptSettings from './pt/settings.json' with { type: 'json' };
 import ptShell from './pt/shell.json' with { type: 'json' };
+import ptTags from './pt/tags.json' with { type: 'json' };
 import ptTickets from './pt/tickets.json' with { type: 'json' };
 import ptUsers from './pt/users.json' with { type: 'json' };
 import ptValidation from './pt/validation.json' with { type: 'json' };
@@ -64,6 +67,7 @@ export const resources: Resource = {
       queues: ptQueues,
       settings: ptSettings,
       shell: ptShell,
+      tags: ptTags,
       tickets: ptTickets,
       users: ptUsers,
       validation: ptValidation,
@@ -83,6 +87,7 @@ export const resources: Resource = {
       queues: enQueues,
       settings: enSettings,
       shell: enShell,
+      tags: enTags,
       tickets: enTickets,
       users: enUsers,
       validation: enValidation,
@@ -102,6 +107,7 @@ export const resources: Resource = {
       queues: esQueues,
       settings: esSettings,
       shell: esShell,
+      tags: esTags,
       tickets: esTickets,
       users: esUsers,
       validation: esValidation,

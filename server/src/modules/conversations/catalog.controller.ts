@@ -1,26 +1,59 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { tagSchema, ticketNoteSchema } from '@atendo/shared';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { tagSchema, ticketNoteSchema, type TagInput } from '@atendo/shared';
 import type { AuthUser } from '../../common/auth-user.js';
-import { CurrentUser } from '../../common/decorators.js';
+import { CurrentUser, RequirePlan } from '../../common/decorators.js';
 import { IdPipe, YupPipe } from '../../common/validation.pipe.js';
+import { listQuerySchema, type ListQuery } from '../../common/pagination.js';
 import { CatalogService } from './catalog.service.js';
+import { TagsService } from './tags.service.js';
 import { notesQuerySchema, tagSyncSchema } from './query.schemas.js';
 
 @Controller('tags')
 export class TagsController {
-  constructor(private readonly catalog: CatalogService) {}
+  constructor(
+    private readonly tags: TagsService,
+    private readonly catalog: CatalogService,
+  ) {}
+
+  @Get()
+  page(@CurrentUser() auth: AuthUser, @Query(new YupPipe(listQuerySchema)) query: ListQuery) {
+    return this.tags.page(auth, query);
+  }
 
   @Get('list')
   list(@CurrentUser() auth: AuthUser) {
-    return this.catalog.tags(auth);
+    return this.tags.all(auth);
+  }
+
+  @Get('kanban')
+  @RequirePlan('useKanban')
+  kanban(@CurrentUser() auth: AuthUser) {
+    return this.tags.kanban(auth);
+  }
+
+  @Get(':id')
+  findOne(@CurrentUser() auth: AuthUser, @Param('id', new IdPipe('ERR_NO_TAG_FOUND')) id: number) {
+    return this.tags.findOne(auth, id);
   }
 
   @Post()
-  create(
+  create(@CurrentUser() auth: AuthUser, @Body(new YupPipe(tagSchema)) body: TagInput) {
+    return this.tags.create(auth, body);
+  }
+
+  @Put(':id')
+  update(
     @CurrentUser() auth: AuthUser,
-    @Body(new YupPipe(tagSchema)) body: { name: string; color: string; kanban: number },
+    @Param('id', new IdPipe('ERR_NO_TAG_FOUND')) id: number,
+    @Body(new YupPipe(tagSchema)) body: TagInput,
   ) {
-    return this.catalog.createTag(auth, body);
+    return this.tags.update(auth, id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@CurrentUser() auth: AuthUser, @Param('id', new IdPipe('ERR_NO_TAG_FOUND')) id: number) {
+    await this.tags.remove(auth, id);
   }
 
   @Post('sync')

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { QuickMessage, Tag, Ticket, TicketNote } from '@atendo/shared';
+import type { QuickMessage, Ticket, TicketNote } from '@atendo/shared';
 import { DataSource, In } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
-import { isUniqueViolation } from '../../database/unique-violation.js';
 import { QuickMessageEntity } from './entities/quick-message.entity.js';
 import { TagEntity } from './entities/tag.entity.js';
 import { TicketNoteEntity } from './entities/ticket-note.entity.js';
@@ -12,10 +11,6 @@ import { toNote } from './mappers.js';
 import { TicketEvents } from './ticket-events.js';
 import { TicketReader } from './ticket-reader.js';
 import { Transactions } from './transactions.js';
-
-function toTag(t: TagEntity): Tag {
-  return { id: t.id, companyId: t.companyId, name: t.name, color: t.color, kanban: t.kanban ? 1 : 0, userId: t.userId };
-}
 
 function toQuickMessage(q: QuickMessageEntity): QuickMessage {
   return {
@@ -41,33 +36,6 @@ export class CatalogService {
     private readonly tx: Transactions,
     private readonly events: TicketEvents,
   ) {}
-
-  async tags(auth: AuthUser): Promise<Tag[]> {
-    const rows = await this.db
-      .getRepository(TagEntity)
-      .find({ where: { companyId: auth.companyId }, order: { name: 'ASC' } });
-    return rows.map(toTag);
-  }
-
-  async createTag(auth: AuthUser, input: { name: string; color: string; kanban: number }): Promise<Tag> {
-    try {
-      const saved = await this.db.getRepository(TagEntity).save(
-        this.db.getRepository(TagEntity).create({
-          companyId: auth.companyId,
-          name: input.name,
-          color: input.color,
-          kanban: input.kanban ? 1 : 0,
-          userId: auth.userId,
-        }),
-      );
-      return toTag(saved);
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw new DomainError('ERR_VALIDATION', { fields: [{ field: 'name', message: 'validation.unique' }] });
-      }
-      throw error;
-    }
-  }
 
   /** Replaces the ticket's tags with the given ones (ids of another company are refused). */
   async syncTags(auth: AuthUser, input: { ticketId: number; tags: { id: number }[] }): Promise<Ticket> {

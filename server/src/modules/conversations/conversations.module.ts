@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { INBOUND_SINK } from '../gateway/gateway.types.js';
 import { QuickMessagesController, TagsController, TicketNotesController } from './catalog.controller.js';
 import { CatalogService } from './catalog.service.js';
+import { TagsService } from './tags.service.js';
 import { ContactsController } from './contacts.controller.js';
 import { ContactsService } from './contacts.service.js';
 import { MessagesController } from './messages.controller.js';
@@ -38,6 +39,7 @@ import { Transactions } from './transactions.js';
     TicketsService,
     ContactsService,
     CatalogService,
+    TagsService,
     InboundPipeline,
     { provide: INBOUND_SINK, useExisting: InboundPipeline },
   ],

@@ -1,0 +1,139 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { can, V, type Tag, type TagInput, type TagsPage } from '@atendo/shared';
+import { DataSource, type Repository } from 'typeorm';
+import type { AuthUser } from '../../common/auth-user.js';
+import { DomainError } from '../../common/domain-error.js';
+import { findInCompany, searchPage, type ListQuery } from '../../common/pagination.js';
+import { placeholders } from '../../database/compiled-select.js';
+import { isUniqueViolation } from '../../database/unique-violation.js';
+import { RealtimeService } from '../realtime/realtime.service.js';
+import { TagEntity } from './entities/tag.entity.js';
+
+export function toTag(t: TagEntity, ticketsCount?: number): Tag {
+  return {
+    id: t.id,
+    companyId: t.companyId,
+    name: t.name,
+    color: t.color,
+    kanban: t.kanban ? 1 : 0,
+    userId: t.userId,
+    ...(ticketsCount === undefined ? {} : { ticketsCount }),
+  };
+}
+
+/**
+ * Tags of a company's tickets (spec 2 §2 Tags). Everyone of the company names and colours them,
+ * as they tag tickets; making a tag a kanban lane (or no longer one) is for admins and
+ * supervisors (`tags:kanbanToggle`).
+ */
+@Injectable()
+export class TagsService {
+  private readonly tags: Repository<TagEntity>;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly realtime: RealtimeService,
+  ) {
+    this.tags = db.getRepository(TagEntity);
+  }
+
+  /** GET /tags: by name, 20 a page, each with how many tickets carry it. */
+  async page(auth: AuthUser, query: ListQuery): Promise<TagsPage> {
+    const qb = this.tags.createQueryBuilder('t').where('t.companyId = :companyId', { companyId: auth.companyId });
+    const { rows, count, hasMore } = await searchPage(qb, query, {
+      search: ['LOWER(t.name)'],
+      order: [
+        ['t.name', 'ASC'],
+        ['t.id', 'ASC'],
+      ],
+    });
+    const counts = await this.ticketCounts(rows.map((t) => t.id));
+    return { tags: rows.map((t) => toTag(t, counts.get(t.id) ?? 0)), count, hasMore };
+  }
+
+  /** Every tag of the company, by name: the pickers of the tickets screen. */
+  async all(auth: AuthUser): Promise<Tag[]> {
+    const rows = await this.tags.find({ where: { companyId: auth.companyId }, order: { name: 'ASC', id: 'ASC' } });
+    return rows.map((t) => toTag(t));
+  }
+
+  /** GET /tags/kanban: the kanban lanes, in the order of the board. */
+  async kanban(auth: AuthUser): Promise<{ lista: Tag[] }> {
+    const rows = await this.tags.find({
+      where: { companyId: auth.companyId, kanban: 1 },
+      order: { name: 'ASC', id: 'ASC' },
+    });
+    return { lista: rows.map((t) => toTag(t)) };
+  }
+
+  async findOne(auth: AuthUser, id: number): Promise<Tag> {
+    const tag = await findInCompany(this.tags, auth.companyId, id, 'ERR_NO_TAG_FOUND');
+    return toTag(tag, (await this.ticketCounts([id])).get(id) ?? 0);
+  }
+
+  async create(auth: AuthUser, input: TagInput): Promise<Tag> {
+    this.assertKanbanAllowed(auth, 0, input.kanban);
+    const saved = await this.save(
+      this.tags.create({
+        companyId: auth.companyId,
+        name: input.name,
+        color: input.color,
+        kanban: input.kanban ? 1 : 0,
+        userId: auth.userId,
+      }),
+    );
+    const tag = toTag(saved, 0);
+    this.realtime.toCompany(auth.companyId, 'tag', { action: 'create', tag });
+    return tag;
+  }
+
+  async update(auth: AuthUser, id: number, input: TagInput): Promise<Tag> {
+    const entity = await findInCompany(this.tags, auth.companyId, id, 'ERR_NO_TAG_FOUND');
+    this.assertKanbanAllowed(auth, entity.kanban, input.kanban);
+    const saved = await this.save(
+      this.tags.merge(entity, { name: input.name, color: input.color, kanban: input.kanban ? 1 : 0 }),
+    );
+    const tag = toTag(saved, (await this.ticketCounts([id])).get(id) ?? 0);
+    this.realtime.toCompany(auth.companyId, 'tag', { action: 'update', tag });
+    return tag;
+  }
+
+  /** Takes the tag off every ticket (the join rows go with it) and deletes it. */
+  async remove(auth: AuthUser, id: number): Promise<void> {
+    await findInCompany(this.tags, auth.companyId, id, 'ERR_NO_TAG_FOUND');
+    await this.tags.delete({ id, companyId: auth.companyId });
+    this.realtime.toCompany(auth.companyId, 'tag', { action: 'delete', tagId: id });
+  }
+
+  /**
+   * A change of the kanban switch by someone who may not make it answers 400 on that field, not
+   * 403: the existing clients read any 403 as an expired session and sign the user out.
+   */
+  private assertKanbanAllowed(auth: AuthUser, current: number, wanted: number): void {
+    if ((current ? 1 : 0) === (wanted ? 1 : 0) || can(auth, 'tags:kanbanToggle')) return;
+    throw new DomainError('ERR_VALIDATION', { fields: [{ field: 'kanban', message: 'validation.notAllowed' }] });
+  }
+
+  private async save(entity: TagEntity): Promise<TagEntity> {
+    try {
+      return await this.tags.save(entity);
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw new DomainError('ERR_VALIDATION', { fields: [{ field: 'name', message: V.taken }] });
+      }
+      throw error;
+    }
+  }
+
+  private async ticketCounts(ids: number[]): Promise<Map<number, number>> {
+    const counts = new Map<number, number>();
+    if (!ids.length) return counts;
+    const rows = (await this.db.query(
+      `SELECT tagId AS tagId, COUNT(*) AS n FROM ticket_tags WHERE tagId IN (${placeholders(ids)}) GROUP BY tagId`,
+      ids,
+    )) as { tagId: number | string; n: number | string }[];
+    for (const row of rows) counts.set(Number(row.tagId), Number(row.n));
+    return counts;
+  }
+}
