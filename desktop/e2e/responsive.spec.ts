@@ -79,6 +79,7 @@ async function seedCompany(request: APIRequestContext): Promise<CompanyDesk> {
       { path: '/users', ready: text(admin.email) },
       { path: '/queues', ready: text(queue) },
       { path: '/tags', ready: text(tag) },
+      { path: '/todolist', ready: null },
       { path: '/settings', ready: null },
       { path: '/financeiro', ready: text('R$') },
       { path: '/helps', ready: null },
@@ -102,7 +103,7 @@ async function signInAs(page: Page, account: { email: string; password: string }
   await page.evaluate((lng) => window.localStorage.setItem('i18nextLng', lng), language);
 }
 
-// Seeding a company and visiting eleven pages takes longer than one page's test.
+// Seeding a company and visiting twelve pages takes longer than one page's test.
 test.describe.configure({ timeout: 180_000 });
 
 test.describe('a company admin on a phone, in Portuguese and the dark theme', () => {

@@ -137,6 +137,7 @@ const ConnectionsPage = page(() => import('../features/connections/components/Co
 const UsersPage = page(() => import('../features/users/components/UsersPage'), 'UsersPage');
 const QueuesPage = page(() => import('../features/queues/components/QueuesPage'), 'QueuesPage');
 const TagsPage = page(() => import('../features/tags/components/TagsPage'), 'TagsPage');
+const TodoPage = page(() => import('../features/todos/components/TodoPage'), 'TodoPage');
 const SettingsPage = page(() => import('../features/settings/components/SettingsPage'), 'SettingsPage');
 const HelpsPage = page(() => import('../features/helps/components/HelpsPage'), 'HelpsPage');
 const AnnouncementsPage = page(
@@ -202,6 +203,7 @@ export function AppRouter() {
                 <Route path="/helps" element={<HelpsPage />} />
                 {/* Everyone tags tickets, so everyone keeps the tags (the kanban switch is for admins and supervisors). */}
                 <Route path="/tags" element={<TagsPage />} />
+                <Route path="/todolist" element={<TodoPage />} />
                 <Route path="/announcements" element={<AnnouncementsPage />} />
                 <Route element={<RequirePermission permission="invoices:manage" />}>
                   <Route path="/financeiro" element={<InvoicesPage />} />

@@ -19,6 +19,8 @@ export const STORAGE_KEYS = {
   announcementsSeenAt: 'announcementsSeenAt',
   /** The subscription warning hidden today: `companyId|dueDate|yyyy-MM-dd` (see SubscriptionBanner). */
   subscriptionNoticeDismissed: 'subscriptionNoticeDismissed',
+  /** The to-do lists of the users of this device (JSON: user id → tasks); kept across sign-outs. */
+  todos: 'todolist',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -13,6 +13,7 @@ import enSettings from './en/settings.json' with { type: 'json' };
 import enShell from './en/shell.json' with { type: 'json' };
 import enTags from './en/tags.json' with { type: 'json' };
 import enTickets from './en/tickets.json' with { type: 'json' };
+import enTodos from './en/todos.json' with { type: 'json' };
 import enUsers from './en/users.json' with { type: 'json' };
 import enValidation from './en/validation.json' with { type: 'json' };
 import esAnnouncements from './es/announcements.json' with { type: 'json' };
@@ -29,6 +30,7 @@ import esSettings from './es/settings.json' with { type: 'json' };
 import esShell from './es/shell.json' with { type: 'json' };
 import esTags from './es/tags.json' with { type: 'json' };
 import esTickets from './es/tickets.json' with { type: 'json' };
+import esTodos from './es/todos.json' with { type: 'json' };
 import esUsers from './es/users.json' with { type: 'json' };
 import esValidation from './es/validation.json' with { type: 'json' };
 import ptAnnouncements from './pt/announcements.json' with { type: 'json' };
@@ -45,6 +47,7 @@ import ptSettings from './pt/settings.json' with { type: 'json' };
 import ptShell from './pt/shell.json' with { type: 'json' };
 import ptTags from './pt/tags.json' with { type: 'json' };
 import ptTickets from './pt/tickets.json' with { type: 'json' };
+import ptTodos from './pt/todos.json' with { type: 'json' };
 import ptUsers from './pt/users.json' with { type: 'json' };
 import ptValidation from './pt/validation.json' with { type: 'json' };
 
@@ -69,6 +72,7 @@ export const resources: Resource = {
       shell: ptShell,
       tags: ptTags,
       tickets: ptTickets,
+      todos: ptTodos,
       users: ptUsers,
       validation: ptValidation,
     },
@@ -89,6 +93,7 @@ export const resources: Resource = {
       shell: enShell,
       tags: enTags,
       tickets: enTickets,
+      todos: enTodos,
       users: enUsers,
       validation: enValidation,
     },
@@ -109,6 +114,7 @@ export const resources: Resource = {
       shell: esShell,
       tags: esTags,
       tickets: esTickets,
+      todos: esTodos,
       users: esUsers,
       validation: esValidation,
     },
