@@ -68,24 +68,26 @@ export function applyTicketEvent(event: CompanyEventPayloads['ticket']): AppThun
     const state = getState();
     const viewer = viewerOf(state);
     if (!viewer) return;
+    const place = (args: TicketListArgs) =>
+      ticketsApi.util.updateQueryData('listTickets', args, (draft) => {
+        if (event.action === 'update') {
+          const decision = ticketListDecision(event.ticket, args, viewer);
+          const back = decision === 'unknown' && wasDroppedFrom(event.ticket.id, args);
+          placeTicket(draft.pages, event.ticket, back ? 'fits' : decision);
+        } else if (event.action === 'delete') {
+          if (args.kind === 'search' && draft.pages.some((page) => page.tickets.some((t) => t.id === event.ticketId))) {
+            rememberDropped(event.ticketId, args);
+          }
+          removeTicket(draft.pages, event.ticketId);
+        } else markTicketRead(draft.pages, event.ticketId, args.kind);
+      });
     for (const args of cachedLists(state)) {
-      dispatch(
-        ticketsApi.util.updateQueryData('listTickets', args, (draft) => {
-          if (event.action === 'update') {
-            const decision = ticketListDecision(event.ticket, args, viewer);
-            const back = decision === 'unknown' && wasDroppedFrom(event.ticket.id, args);
-            placeTicket(draft.pages, event.ticket, back ? 'fits' : decision);
-          } else if (event.action === 'delete') {
-            if (
-              args.kind === 'search' &&
-              draft.pages.some((page) => page.tickets.some((t) => t.id === event.ticketId))
-            ) {
-              rememberDropped(event.ticketId, args);
-            }
-            removeTicket(draft.pages, event.ticketId);
-          } else markTicketRead(draft.pages, event.ticketId, args.kind);
-        }),
-      );
+      // A list whose first page is still on its way has nothing to change yet, and that page was
+      // read before this change: the change is made once the page has landed.
+      const loading = !ticketsApi.endpoints.listTickets.select(args)(state).data;
+      const running = loading ? dispatch(ticketsApi.util.getRunningQueryThunk('listTickets', args)) : undefined;
+      if (running) void running.then(() => dispatch(place(args)));
+      else dispatch(place(args));
     }
     if (event.action === 'update') {
       dispatch(ticketsApi.util.updateQueryData('getTicketByUuid', event.ticket.uuid, () => event.ticket));
