@@ -62,8 +62,11 @@ test.describe('tags', () => {
     await expect(page.getByText('No tags match this search.', { exact: true })).toBeVisible();
     await page.getByRole('searchbox').fill('');
     await page.getByRole('button', { name: 'Delete Cliente Ouro' }).click();
-    await expect(page.getByRole('dialog', { name: 'Delete Cliente Ouro?' })).toBeVisible();
-    await page.getByRole('dialog', { name: 'Delete Cliente Ouro?' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Delete Cliente Ouro?' })).toBeVisible();
+    await page
+      .getByRole('alertdialog', { name: 'Delete Cliente Ouro?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await expect(toast(page, 'Tag deleted.')).toBeVisible();
     await expect(agentPage.getByText('No tags yet.', { exact: true })).toBeVisible();
     await agentContext.close();

@@ -58,6 +58,9 @@ function askPermission(): void {
   if (Notification.permission === 'default') void Notification.requestPermission();
 }
 
+/** How long a ticket must stay out of the unread list before its notification is withdrawn. */
+const DISMISS_AFTER_MS = 1_000;
+
 /**
  * The bell of the top bar: the tickets with unread messages this user may see, a chime on every
  * new inbound message, and a system notification (native in the desktop app).
@@ -82,15 +85,28 @@ export function NotificationsBell() {
   }, [count, stale]);
 
   // A ticket that leaves the unread list was read (here, or by a colleague who took it): its
-  // desktop notification, if still on screen, would only send the agent to something done.
-  const previousUnread = useRef<string[]>([]);
+  // desktop notification, if still on screen, would only send the agent to something done. A
+  // status change arrives as a delete then an update, which takes the ticket out and puts it back:
+  // only a ticket still out a moment later was read.
+  const unreadNow = useRef<string[]>([]);
+  const pendingDismissals = useRef(new Set<number>());
   useEffect(() => {
     const now = unreadIds ? unreadIds.split(',') : [];
-    for (const id of previousUnread.current) {
-      if (!now.includes(id)) window.desktop?.dismissNotification(notificationTag(Number(id)));
-    }
-    previousUnread.current = now;
+    const left = unreadNow.current.filter((id) => !now.includes(id));
+    unreadNow.current = now;
+    if (!left.length) return;
+    const timer = window.setTimeout(() => {
+      pendingDismissals.current.delete(timer);
+      for (const id of left) {
+        if (!unreadNow.current.includes(id)) window.desktop?.dismissNotification(notificationTag(Number(id)));
+      }
+    }, DISMISS_AFTER_MS);
+    pendingDismissals.current.add(timer);
   }, [unreadIds]);
+  useEffect(() => {
+    const timers = pendingDismissals.current;
+    return () => timers.forEach((timer) => window.clearTimeout(timer));
+  }, []);
 
   // Browsers only grant the permission from a user gesture: the first click anywhere asks once.
   useEffect(() => {
