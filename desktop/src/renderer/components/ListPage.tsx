@@ -1,5 +1,13 @@
 import { can, type Permission } from '@atendo/shared';
-import { makeStyles, TableBody, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
+import {
+  makeStyles,
+  mergeClasses,
+  TableBody,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  tokens,
+} from '@fluentui/react-components';
 import { type HTMLAttributes, type ReactNode, useEffect } from 'react';
 import { useAppSelector } from '../app/store';
 import { selectSessionUser } from '../features/auth/auth.slice';
@@ -57,6 +65,8 @@ export interface ListPageProps<Page, Row extends { id: number }> {
   columns: ListColumn<Row>[];
   /** Attributes of a row's element (a tint, a data attribute for tests). */
   rowProps?: (row: Row) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string>;
+  /** A list without a search box (short lists the server answers whole). */
+  searchable?: boolean;
   /** Beside the search box, after the add button. */
   toolbar?: ReactNode;
   /** The create and edit dialog: `record` is null when creating. */
@@ -84,6 +94,26 @@ export interface ListPageProps<Page, Row extends { id: number }> {
   toastErrors?: boolean;
 }
 
+/**
+ * A list the server answers whole (no pages, no search) in the shape of an infinite query's
+ * result: one page holding every row.
+ */
+export function wholeList<Row>(result: {
+  data?: Row[];
+  error?: unknown;
+  isLoading: boolean;
+  isFetching: boolean;
+}): ListQuery<Row[]> {
+  return {
+    data: result.data ? { pages: [result.data] } : undefined,
+    error: result.error,
+    isLoading: result.isLoading,
+    isFetching: result.isFetching,
+    hasNextPage: false,
+    fetchNextPage: () => undefined,
+  };
+}
+
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minHeight: 0, flexGrow: 1 },
   tab: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -94,6 +124,8 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
     flexWrap: 'wrap',
   },
+  // Without a search box, the add button keeps to the right.
+  toolbarEnd: { justifyContent: 'flex-end' },
 });
 
 /** A delete mutation's hook when the list has no delete: keeps the hooks called the same way. */
@@ -102,6 +134,7 @@ const noDelete = (): DeleteMutation => [() => ({ unwrap: () => Promise.resolve()
 export function ListPage<Page, Row extends { id: number }>(props: ListPageProps<Page, Row>) {
   const { title, layout, useQuery, rowsOf, columns, rowProps, toolbar, dialog, addLabel, edit, remove, actions } =
     props;
+  const searchable = props.searchable ?? true;
   const styles = useStyles();
   const user = useAppSelector(selectSessionUser);
   const { search, setSearch, searchParam } = useListSearch();
@@ -123,7 +156,7 @@ export function ListPage<Page, Row extends { id: number }>(props: ListPageProps<
 
   const tools = (
     <>
-      <SearchField value={search} onChange={setSearch} />
+      {searchable && <SearchField value={search} onChange={setSearch} />}
       {addLabel && dialog && <AddButton onClick={editor.create}>{addLabel}</AddButton>}
       {toolbar}
     </>
@@ -134,7 +167,7 @@ export function ListPage<Page, Row extends { id: number }>(props: ListPageProps<
       {layout === 'page' ? (
         <PageHeader title={title}>{tools}</PageHeader>
       ) : (
-        <div className={styles.toolbar}>{tools}</div>
+        <div className={mergeClasses(styles.toolbar, !searchable && styles.toolbarEnd)}>{tools}</div>
       )}
       <ListScroller layout={layout} {...scrollerProps}>
         <ResponsiveTable aria-label={title}>

@@ -1,28 +1,12 @@
 import { PLAN_FEATURES, type Plan } from '@atendo/shared';
-import {
-  Badge,
-  makeStyles,
-  TableBody,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../app/format';
-import { useDeleteConfirmation, useEditDialog, useLoadErrorToast } from '../../../components/list-hooks';
-import { ActionsHeaderCell, AddButton, DeleteDialog, ListCard } from '../../../components/ListFrame';
-import { ListStatus } from '../../../components/ListStatus';
-import { RowActions } from '../../../components/RowActions';
-import { ResponsiveCell, ResponsiveRow, ResponsiveTable } from '../../../components/ResponsiveTable';
+import { type ListColumn, ListPage, wholeList } from '../../../components/ListPage';
 import { useDeletePlanMutation, useListAllPlansQuery } from '../plans.api';
 import { PlanModal } from './PlanModal';
 
 const useStyles = makeStyles({
-  tab: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  toolbar: { display: 'flex', justifyContent: 'flex-end' },
-  // Seven feature badges: a wide column keeps them to a line or two, with room between the lines.
-  featuresColumn: { width: '32%' },
   features: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -32,80 +16,57 @@ const useStyles = makeStyles({
   },
 });
 
+/** Every plan comes whole: a short list. */
+const usePlans = () => wholeList<Plan>(useListAllPlansQuery());
+const plansOf = (plans: Plan[]) => plans;
+
 /** Settings › Plans (super-admin): the plans companies subscribe to, their limits and features. */
 export function PlansTab() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const { data: plans = [], isLoading, error } = useListAllPlansQuery();
-  const editor = useEditDialog<Plan>();
-  const deletion = useDeleteConfirmation<Plan>(useDeletePlanMutation(), t('settings.plans.deleted'));
-  useLoadErrorToast(error);
-
   const limit = (value: number) => (value > 0 ? String(value) : t('settings.plans.unlimited'));
-  const columns = {
-    name: t('settings.plans.fields.name'),
-    users: t('settings.plans.fields.users'),
-    connections: t('settings.plans.fields.connections'),
-    queues: t('settings.plans.fields.queues'),
-    value: t('settings.plans.fields.value'),
-    features: t('settings.plans.fields.features'),
-  };
-
+  const columns: ListColumn<Plan>[] = [
+    { key: 'name', label: t('settings.plans.fields.name'), cell: (plan) => plan.name },
+    { key: 'users', label: t('settings.plans.fields.users'), cell: (plan) => limit(plan.users) },
+    { key: 'connections', label: t('settings.plans.fields.connections'), cell: (plan) => limit(plan.connections) },
+    { key: 'queues', label: t('settings.plans.fields.queues'), cell: (plan) => limit(plan.queues) },
+    { key: 'value', label: t('settings.plans.fields.value'), cell: (plan) => formatMoney(plan.value) },
+    {
+      key: 'features',
+      label: t('settings.plans.fields.features'),
+      // Seven feature badges: a wide column keeps them to a line or two, with room between the lines.
+      width: '32%',
+      cell: (plan) => (
+        <div className={styles.features}>
+          {PLAN_FEATURES.filter((feature) => plan[feature]).map((feature) => (
+            <Badge key={feature} appearance="tint" color="brand" size="small">
+              {t(`settings.plans.features.${feature}`)}
+            </Badge>
+          ))}
+        </div>
+      ),
+    },
+  ];
   return (
-    <div className={styles.tab}>
-      <div className={styles.toolbar}>
-        <AddButton onClick={editor.create}>{t('settings.plans.add')}</AddButton>
-      </div>
-      <ListCard>
-        <ResponsiveTable aria-label={t('settings.plans.title')}>
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>{columns.name}</TableHeaderCell>
-              <TableHeaderCell>{columns.users}</TableHeaderCell>
-              <TableHeaderCell>{columns.connections}</TableHeaderCell>
-              <TableHeaderCell>{columns.queues}</TableHeaderCell>
-              <TableHeaderCell>{columns.value}</TableHeaderCell>
-              <TableHeaderCell className={styles.featuresColumn}>{columns.features}</TableHeaderCell>
-              <ActionsHeaderCell />
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {plans.map((plan) => (
-              <ResponsiveRow key={plan.id}>
-                <ResponsiveCell label={columns.name}>{plan.name}</ResponsiveCell>
-                <ResponsiveCell label={columns.users}>{limit(plan.users)}</ResponsiveCell>
-                <ResponsiveCell label={columns.connections}>{limit(plan.connections)}</ResponsiveCell>
-                <ResponsiveCell label={columns.queues}>{limit(plan.queues)}</ResponsiveCell>
-                <ResponsiveCell label={columns.value}>{formatMoney(plan.value)}</ResponsiveCell>
-                <ResponsiveCell label={columns.features}>
-                  <div className={styles.features}>
-                    {PLAN_FEATURES.filter((feature) => plan[feature]).map((feature) => (
-                      <Badge key={feature} appearance="tint" color="brand" size="small">
-                        {t(`settings.plans.features.${feature}`)}
-                      </Badge>
-                    ))}
-                  </div>
-                </ResponsiveCell>
-                <ResponsiveCell>
-                  <RowActions
-                    editLabel={t('settings.plans.editNamed', { name: plan.name })}
-                    deleteLabel={t('settings.plans.deleteNamed', { name: plan.name })}
-                    onEdit={() => editor.edit(plan)}
-                    onDelete={() => deletion.ask(plan)}
-                  />
-                </ResponsiveCell>
-              </ResponsiveRow>
-            ))}
-          </TableBody>
-        </ResponsiveTable>
-        <ListStatus loading={isLoading} error={error} empty={plans.length === 0 && t('settings.plans.empty')} />
-      </ListCard>
-      {editor.open && <PlanModal plan={editor.record} onClose={editor.close} />}
-      <DeleteDialog
-        deletion={deletion}
-        title={t('settings.plans.deleteTitle', { name: deletion.target?.name ?? '' })}
-        message={t('settings.plans.deleteMessage')}
-      />
-    </div>
+    <ListPage
+      title={t('settings.plans.title')}
+      layout="tab"
+      useQuery={usePlans}
+      rowsOf={plansOf}
+      columns={columns}
+      searchable={false}
+      addLabel={t('settings.plans.add')}
+      dialog={(plan, close) => <PlanModal plan={plan} onClose={close} />}
+      edit={{ label: (plan) => t('settings.plans.editNamed', { name: plan.name }) }}
+      remove={{
+        useMutation: useDeletePlanMutation,
+        label: (plan) => t('settings.plans.deleteNamed', { name: plan.name }),
+        title: (plan) => t('settings.plans.deleteTitle', { name: plan.name }),
+        message: t('settings.plans.deleteMessage'),
+        deleted: t('settings.plans.deleted'),
+      }}
+      empty={t('settings.plans.empty')}
+      toastErrors
+    />
   );
 }
