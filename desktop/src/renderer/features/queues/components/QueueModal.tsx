@@ -1,28 +1,10 @@
-import {
-  DEFAULT_QUEUE_SCHEDULES,
-  type Queue,
-  QUEUE_COLOR_PALETTE,
-  queueSchema,
-  settingValue,
-  type WeekdaySchedule,
-} from '@atendo/shared';
-import {
-  Field,
-  Input,
-  Label,
-  makeStyles,
-  renderSwatchPickerGrid,
-  SwatchPicker,
-  Tab,
-  TabList,
-  Text,
-  Textarea,
-  tokens,
-} from '@fluentui/react-components';
+import { DEFAULT_QUEUE_SCHEDULES, type Queue, queueSchema, settingValue, type WeekdaySchedule } from '@atendo/shared';
+import { Field, Input, makeStyles, Tab, TabList, Textarea, tokens } from '@fluentui/react-components';
 import { useFormik } from 'formik';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/store';
+import { ColorField } from '../../../components/ColorField';
 import { FormDialog } from '../../../components/FormDialog';
 import { fieldError, inputProps, useFormSave } from '../../../components/form';
 import { scheduleTimeError, TimeInput } from '../../../components/TimeInput';
@@ -31,14 +13,6 @@ import { useCreateQueueMutation, useUpdateQueueMutation } from '../queues.api';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '640px', width: '100%' },
-  colorRow: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  preview: {
-    width: '20px',
-    height: '20px',
-    borderRadius: tokens.borderRadiusSmall,
-    border: `1px solid ${tokens.colorNeutralStroke1}`,
-  },
-  error: { color: tokens.colorPaletteRedForeground1 },
   schedule: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   scheduleRow: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalM },
 });
@@ -52,7 +26,6 @@ interface QueueModalProps {
 export function QueueModal({ queue, onClose }: QueueModalProps) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
-  const colorLabelId = useId();
   const settings = useAppSelector(selectSessionUser)?.company.settings;
   // Queue hours matter only when the company schedules by queue (spec 2-back-office, Queues).
   const hoursByQueue = settingValue(settings, 'scheduleType') === 'queue';
@@ -82,10 +55,7 @@ export function QueueModal({ queue, onClose }: QueueModalProps) {
     },
   });
 
-  const colorError = fieldError(formik, 'color', i18n).validationMessage;
   const scheduleError = (index: number, key: keyof WeekdaySchedule) => scheduleTimeError(formik, index, key, i18n);
-
-  const colorItems = QUEUE_COLOR_PALETTE.map((color) => ({ value: color, color, 'aria-label': color }));
 
   return (
     <FormDialog
@@ -105,33 +75,13 @@ export function QueueModal({ queue, onClose }: QueueModalProps) {
           <Field label={t('queues.fields.name')} required {...fieldError(formik, 'name', i18n)}>
             <Input {...inputProps(formik, 'name')} />
           </Field>
-          <div>
-            <div className={styles.colorRow}>
-              <Label id={colorLabelId} required>
-                {t('queues.fields.color')}
-              </Label>
-              {formik.values.color && (
-                <>
-                  <span className={styles.preview} style={{ backgroundColor: formik.values.color }} aria-hidden />
-                  <Text size={200}>{formik.values.color}</Text>
-                </>
-              )}
-            </div>
-            <SwatchPicker
-              layout="grid"
-              size="small"
-              aria-labelledby={colorLabelId}
-              selectedValue={formik.values.color}
-              onSelectionChange={(_event, data) => void formik.setFieldValue('color', data.selectedValue)}
-            >
-              {renderSwatchPickerGrid({ items: colorItems, columnCount: 10 })}
-            </SwatchPicker>
-            {colorError && (
-              <Text size={200} className={styles.error} role="alert">
-                {colorError}
-              </Text>
-            )}
-          </div>
+          <ColorField
+            label={t('queues.fields.color')}
+            required
+            value={formik.values.color}
+            onChange={(color) => void formik.setFieldValue('color', color)}
+            error={fieldError(formik, 'color', i18n).validationMessage}
+          />
           <Field label={t('queues.fields.orderQueue')} {...fieldError(formik, 'orderQueue', i18n)}>
             <Input {...inputProps(formik, 'orderQueue')} type="number" min={0} />
           </Field>

@@ -1,33 +1,13 @@
 import { can, QUEUE_COLOR_PALETTE, type Tag, tagSchema } from '@atendo/shared';
-import {
-  Field,
-  Input,
-  Label,
-  makeStyles,
-  renderSwatchPickerGrid,
-  SwatchPicker,
-  Switch,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Field, Input, Switch } from '@fluentui/react-components';
 import { useFormik } from 'formik';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/store';
+import { ColorField } from '../../../components/ColorField';
 import { FormDialog } from '../../../components/FormDialog';
 import { fieldError, inputProps, useFormSave } from '../../../components/form';
 import { selectSessionUser } from '../../auth/auth.slice';
 import { useCreateTagMutation, useUpdateTagMutation } from '../tags.api';
-
-const useStyles = makeStyles({
-  colorRow: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  preview: {
-    width: '20px',
-    height: '20px',
-    borderRadius: tokens.borderRadiusSmall,
-    border: `1px solid ${tokens.colorNeutralStroke1}`,
-  },
-});
 
 interface TagModalProps {
   /** The tag to edit, or null to create one. */
@@ -37,8 +17,6 @@ interface TagModalProps {
 
 export function TagModal({ tag, onClose }: TagModalProps) {
   const { t, i18n } = useTranslation();
-  const styles = useStyles();
-  const colorLabelId = useId();
   // Spec 2 §6: the kanban switch is for admins and supervisors.
   const mayToggleKanban = can(useAppSelector(selectSessionUser), 'tags:kanbanToggle');
   const [createTag] = useCreateTagMutation();
@@ -55,29 +33,18 @@ export function TagModal({ tag, onClose }: TagModalProps) {
       });
     },
   });
-  const colorItems = QUEUE_COLOR_PALETTE.map((color) => ({ value: color, color, 'aria-label': color }));
 
   return (
     <FormDialog title={tag ? t('tags.modal.editTitle') : t('tags.modal.addTitle')} form={formik} onClose={onClose}>
       <Field label={t('tags.fields.name')} required {...fieldError(formik, 'name', i18n)}>
         <Input {...inputProps(formik, 'name')} />
       </Field>
-      <div>
-        <div className={styles.colorRow}>
-          <Label id={colorLabelId}>{t('tags.fields.color')}</Label>
-          <span className={styles.preview} style={{ backgroundColor: formik.values.color }} aria-hidden />
-          <Text size={200}>{formik.values.color}</Text>
-        </div>
-        <SwatchPicker
-          layout="grid"
-          size="small"
-          aria-labelledby={colorLabelId}
-          selectedValue={formik.values.color}
-          onSelectionChange={(_event, data) => void formik.setFieldValue('color', data.selectedValue)}
-        >
-          {renderSwatchPickerGrid({ items: colorItems, columnCount: 10 })}
-        </SwatchPicker>
-      </div>
+      <ColorField
+        label={t('tags.fields.color')}
+        value={formik.values.color}
+        onChange={(color) => void formik.setFieldValue('color', color)}
+        error={fieldError(formik, 'color', i18n).validationMessage}
+      />
       {mayToggleKanban && (
         <Field hint={t('tags.fields.kanbanHint')} {...fieldError(formik, 'kanban', i18n)}>
           <Switch
