@@ -45,13 +45,14 @@ export const tagsApi = api.injectEndpoints({
   }),
 });
 
+/** The order of both tag lists. */
+const byName = (a: Tag, b: Tag) => a.name.localeCompare(b.name) || a.id - b.id;
+
 const tagsList: PagedRows<TagsPage, Tag> = {
   rowsOf: (page) => page.tags,
   matches: (tag, search) => !search || tag.name.toLowerCase().includes(search.toLowerCase()),
-  order: (a, b) => a.name.localeCompare(b.name) || a.id - b.id,
+  order: byName,
 };
-
-const byName = (a: Tag, b: Tag) => a.name.localeCompare(b.name) || a.id - b.id;
 
 /**
  * Writes a tag change (a live event, or our own save) into the tags page's searches and into the
