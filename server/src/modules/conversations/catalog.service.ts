@@ -4,6 +4,7 @@ import type { QuickMessage, Ticket, TicketNote } from '@atendo/shared';
 import { DataSource, In } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
+import { findInCompany } from '../../common/pagination.js';
 import { QuickMessageEntity } from './entities/quick-message.entity.js';
 import { TagEntity } from './entities/tag.entity.js';
 import { TicketNoteEntity } from './entities/ticket-note.entity.js';
@@ -93,8 +94,7 @@ export class CatalogService {
   /** A note is removed by its author, or by an admin. */
   async removeNote(auth: AuthUser, id: number): Promise<void> {
     const repo = this.db.getRepository(TicketNoteEntity);
-    const note = await repo.findOneBy({ id, companyId: auth.companyId });
-    if (!note) throw new DomainError('ERR_NOT_FOUND');
+    const note = await findInCompany(repo, auth.companyId, id, 'ERR_NOT_FOUND');
     await this.reader.accessible(auth, { id: note.ticketId });
     if (note.userId !== auth.userId && auth.profile !== 'admin') throw new DomainError('ERR_NO_PERMISSION');
     await repo.delete({ id: note.id });

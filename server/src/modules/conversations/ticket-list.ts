@@ -29,7 +29,7 @@ export const SET_LIMIT = 3_000;
 /** A filter of the list: the check on each row, and the set of tickets it keeps, when it has one. */
 export interface TicketFilter {
   /** The condition on a ticket row (`t`, its contact `c`), with its values. */
-  check: { sql: string; values: unknown[] } | null;
+  check: { sql: string; values: unknown[] };
   set?: TicketSet;
 }
 

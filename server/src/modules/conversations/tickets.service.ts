@@ -136,7 +136,7 @@ export class TicketsService {
       if (filter.set && filter.set === start && start.exact) continue;
       const small = filter.set?.whenSmall;
       const check = small && total(small.sizes) <= this.setLimit ? small.check : filter.check;
-      if (check) where.add(check.sql, ...check.values);
+      where.add(check.sql, ...check.values);
     }
     if (q.withUnreadMessages) where.add('t.unreadMessages > 0');
     if (q.updatedAt) {
