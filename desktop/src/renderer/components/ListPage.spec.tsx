@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import i18n from '../app/i18n';
 import { createAppStore } from '../app/store';
-import { type ListQuery, ListPage, type ListPageProps } from './ListPage';
+import { type ListQuery, ListPage, type ListPageProps, VIRTUAL_FROM } from './ListPage';
 
 interface Row {
   id: number;
@@ -134,5 +134,38 @@ describe('ListPage', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Editar ana' }));
     expect(edited.at(-1)).toEqual({ id: 4, name: 'ana' });
+  });
+
+  it('keeps only the rows in view in the document once a list is long, and draws others as it scrolls', async () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => ({ id: i + 1, name: `pessoa ${i + 1}` }));
+    // jsdom lays nothing out: the list gets a 600 px tall window and its rows 44 px each.
+    const height = jest.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    const rowHeight = jest.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(44);
+    try {
+      show({ useQuery: queryOf(many, []) });
+      const drawn = () => screen.getAllByRole('row').length;
+      expect(drawn()).toBeLessThan(60);
+      expect(screen.getByText('PESSOA 1')).toBeTruthy();
+      expect(screen.queryByText('PESSOA 5000')).toBeNull();
+      // Row 5,000 starts at 4,999 × 44 px.
+      const scroller = screen.getByRole('table').parentElement!;
+      await act(async () => {
+        scroller.scrollTop = 4_999 * 44;
+        fireEvent.scroll(scroller);
+      });
+      expect(screen.getByText('PESSOA 5000')).toBeTruthy();
+      expect(screen.queryByText('PESSOA 1')).toBeNull();
+      expect(drawn()).toBeLessThan(60);
+    } finally {
+      height.mockRestore();
+      rowHeight.mockRestore();
+    }
+  });
+
+  it('draws every row of a short list', () => {
+    const few = Array.from({ length: VIRTUAL_FROM }, (_, i) => ({ id: i + 1, name: `pessoa ${i + 1}` }));
+    show({ useQuery: queryOf(few, []) });
+    // The header row and every body row.
+    expect(screen.getAllByRole('row')).toHaveLength(VIRTUAL_FROM + 1);
   });
 });

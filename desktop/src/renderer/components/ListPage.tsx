@@ -8,7 +8,8 @@ import {
   TableRow,
   tokens,
 } from '@fluentui/react-components';
-import { type HTMLAttributes, type ReactNode, useEffect } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type HTMLAttributes, type ReactNode, type RefObject, useEffect } from 'react';
 import { useAppSelector } from '../app/store';
 import { selectSessionUser } from '../features/auth/auth.slice';
 import {
@@ -145,6 +146,7 @@ export function ListPage<Page, Row extends { id: number }>(props: ListPageProps<
   const editor = useEditDialog<Row>();
   const deletion = useDeleteConfirmation<Row>((remove?.useMutation ?? noDelete)(), remove?.deleted ?? '');
   const scroller = scrollerProps.ref;
+  const virtualizer = useVirtualRows(rows.length, scroller);
   // A new search starts at its top, not where the previous one was scrolled to.
   useEffect(() => {
     scroller.current?.scrollTo?.({ top: 0 });
@@ -187,9 +189,12 @@ export function ListPage<Page, Row extends { id: number }>(props: ListPageProps<
               )}
             </TableRow>
           </TableHeader>
-          <TableBody>
-            {rows.map((row) => (
-              <ResponsiveRow key={row.id} {...rowProps?.(row)}>
+          <ListBody
+            rows={rows}
+            virtualizer={virtualizer}
+            columnCount={columns.length + (actions || rowActions ? 1 : 0)}
+            renderRow={(row, measured) => (
+              <ResponsiveRow key={row.id} {...measured} {...rowProps?.(row)}>
                 {columns.map((column) => (
                   <ResponsiveCell key={column.key} label={column.label}>
                     {column.cell(row)}
@@ -211,8 +216,8 @@ export function ListPage<Page, Row extends { id: number }>(props: ListPageProps<
                   )
                 )}
               </ResponsiveRow>
-            ))}
-          </TableBody>
+            )}
+          />
         </ResponsiveTable>
         <ListStatus
           loading={isLoading || (isFetching && hasNextPage)}
@@ -229,5 +234,62 @@ export function ListPage<Page, Row extends { id: number }>(props: ListPageProps<
         />
       )}
     </div>
+  );
+}
+
+/**
+ * Past this many rows only the rows in view (and a margin) are in the document: a list scrolled
+ * to 10,000 rows stays as quick as a short one. Below it every row is drawn, which costs nothing
+ * and keeps the browser's find-in-page working on the whole list.
+ */
+export const VIRTUAL_FROM = 150;
+/** A row's height before it is measured (a table row; cards on phones are measured as drawn). */
+const ESTIMATED_ROW_PX = 44;
+
+/**
+ * The virtualiser of a long list. It is asked for in the page, not in the body: the scroller is
+ * the body's ancestor, whose ref is set only after the body's own layout effects have run.
+ */
+function useVirtualRows(count: number, scroller: RefObject<HTMLDivElement | null>) {
+  const virtual = count > VIRTUAL_FROM;
+  const virtualizer = useVirtualizer({
+    count: virtual ? count : 0,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    overscan: 12,
+  });
+  return virtual ? virtualizer : null;
+}
+
+interface ListBodyProps<Row> {
+  rows: Row[];
+  virtualizer: ReturnType<typeof useVirtualRows>;
+  columnCount: number;
+  /** `measured`: the attributes the row element needs for its height to be measured. */
+  renderRow: (row: Row, measured: { ref?: (element: HTMLElement | null) => void; 'data-index'?: number }) => ReactNode;
+}
+
+function ListBody<Row>({ rows, virtualizer, columnCount, renderRow }: ListBodyProps<Row>) {
+  if (!virtualizer) return <TableBody>{rows.map((row) => renderRow(row, {}))}</TableBody>;
+
+  const items = virtualizer.getVirtualItems();
+  const before = items.length ? items[0].start : 0;
+  const after = items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+  // Rows out of view are stood in for by two empty rows as tall as they are, so the scrollbar
+  // (and the infinite scroll's "near the bottom") reads the whole list.
+  return (
+    <TableBody>
+      {before > 0 && <Spacer height={before} columnCount={columnCount} />}
+      {items.map((item) => renderRow(rows[item.index], { ref: virtualizer.measureElement, 'data-index': item.index }))}
+      {after > 0 && <Spacer height={after} columnCount={columnCount} />}
+    </TableBody>
+  );
+}
+
+function Spacer({ height, columnCount }: { height: number; columnCount: number }) {
+  return (
+    <tr aria-hidden style={{ height }}>
+      <td colSpan={columnCount} />
+    </tr>
   );
 }
