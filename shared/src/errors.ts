@@ -68,6 +68,16 @@ export const ERROR_STATUS = {
   ERR_EMAIL_NOT_SENT: 502,
   ERR_NO_HELP_FOUND: 404,
   ERR_NO_ANNOUNCEMENT_FOUND: 404,
+  ERR_NO_QUEUE_OPTION_FOUND: 404,
+  ERR_NO_CONTACT_LIST_FOUND: 404,
+  ERR_NO_CONTACT_LIST_ITEM_FOUND: 404,
+  /** A chat the caller is not a member of answers like a missing one. */
+  ERR_NO_CHAT_FOUND: 404,
+  /**
+   * Only a chat's owner renames, re-members or deletes it. 404 rather than 403: the existing
+   * clients read any 403 as an expired token and sign the user out.
+   */
+  ERR_CHAT_OWNER_ONLY: 404,
   /** A plan some company is on cannot be deleted; move those companies first. */
   ERR_PLAN_IN_USE: 409,
   /** The platform company (the super-admin's own) cannot be deleted or disabled. */

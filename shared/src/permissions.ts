@@ -23,6 +23,7 @@ export const PERMISSIONS = [
   'flows:manage',
   'tags:kanbanToggle',
   'invoices:manage',
+  'files:manage',
   // Super-admin (platform) permissions.
   'companies:manage',
   'plans:manage',
@@ -52,6 +53,7 @@ const ADMIN: Permission[] = [
   'flows:manage',
   'tags:kanbanToggle',
   'invoices:manage',
+  'files:manage',
 ];
 
 /** A supervisor watches the team: every ticket and the kanban lanes, without running the company. */

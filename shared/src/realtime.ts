@@ -1,10 +1,12 @@
 import type { Id } from './common/common.types.js';
 import type { Announcement } from './announcements/announcements.types.js';
 import type { Chat, ChatMessage } from './chats/chats.types.js';
-import type { Contact } from './contacts/contacts.types.js';
+import type { Contact, ContactList, ContactListItem } from './contacts/contacts.types.js';
+import type { FileList } from './files/files.types.js';
 import type { Plan } from './plans/plans.types.js';
 import type { Message, Ticket } from './tickets/tickets.types.js';
 import type { Queue } from './queues/queues.types.js';
+import type { QuickMessage } from './quick-messages/quick-messages.types.js';
 import type { Tag } from './tags/tags.types.js';
 import type { User } from './users/users.types.js';
 import type { WhatsappConnection, WhatsappSessionUpdate } from './whatsapp/whatsapp.types.js';
@@ -22,7 +24,9 @@ export interface CompanyEventPayloads {
     | { action: 'updateUnread'; ticketId: Id };
   appMessage:
     { action: 'create'; message: Message; ticket: Ticket; contact: Contact } | { action: 'update'; message: Message };
-  contact: { action: 'update' | 'create'; contact: Contact } | { action: 'delete'; contactId: Id };
+  /** `reload` follows a bulk import (a spreadsheet, an address book): lists of contacts fetch again. */
+  contact:
+    { action: 'update' | 'create'; contact: Contact } | { action: 'delete'; contactId: Id } | { action: 'reload' };
   whatsapp: { action: 'update'; whatsapp: WhatsappConnection } | { action: 'delete'; whatsappId: Id };
   whatsappSession: { action: 'update'; session: WhatsappSessionUpdate };
   user: { action: 'create' | 'update'; user: User } | { action: 'delete'; userId: Id };
@@ -34,10 +38,35 @@ export interface CompanyEventPayloads {
    * reason, as the existing clients know it), or by a reset of the account's password.
    */
   auth: { action: 'update'; user: { id: Id }; reason?: 'password-reset' };
-  chat: { action: 'new-message'; chatId: Id; newMessage: ChatMessage; chat: Chat } | { action: 'update'; chat: Chat };
+  /**
+   * Sent only to the chat's members (their user rooms), never to the whole company. `delete` also
+   * reaches a member taken out of the chat: for them it is gone.
+   */
+  chat:
+    | { action: 'new-message'; chatId: Id; newMessage: ChatMessage; chat: Chat }
+    | { action: 'create' | 'update'; chat: Chat }
+    | { action: 'delete'; chatId: Id };
   announcement: { action: 'create' | 'update'; record: Announcement } | { action: 'delete'; id: Id };
   /** The company's plan changed (it moved to another, or its plan was edited): limits and features follow. */
   plan: { action: 'update'; plan: Plan };
+  /** Contact lists, as the existing clients read them (`record`, `id`); `contactsCount` follows item changes. */
+  ContactList: { action: 'create' | 'update'; record: ContactList } | { action: 'delete'; id: Id };
+  /**
+   * Items of contact lists, each carrying its `contactListId`; an update also tells an item's
+   * WhatsApp check. `reload` follows an import: the list's first page, which a screen of that
+   * list replaces its rows with.
+   */
+  ContactListItem:
+    | { action: 'create' | 'update'; record: ContactListItem }
+    | { action: 'delete'; id: Id; contactListId: Id }
+    | { action: 'reload'; contactListId: Id; records: ContactListItem[] };
+  /**
+   * Quick messages, to whoever may see them: a shared one to the whole company, a personal one to
+   * its author's sockets only; one made personal is a `delete` for everyone else.
+   */
+  quickmessage: { action: 'create' | 'update'; record: QuickMessage } | { action: 'delete'; id: Id };
+  /** File lists with their files, under the names the existing clients read (`files` is one list). */
+  file: { action: 'create' | 'update'; files: FileList } | { action: 'delete'; fileId: Id };
   /** An invoice was paid: the company's licence now runs until `company.dueDate`. */
   payment: { action: 'CONCLUIDA'; company: { id: Id; dueDate: string; planId: Id }; invoiceId: Id };
 }

@@ -40,6 +40,18 @@ export const V = {
   tooDeep: 'validation.tooDeep',
   /** An upload whose multipart encoding cannot be read. */
   malformed: 'validation.malformed',
+  /** A reference to a record of another parent (a queue option's parent in another queue). */
+  sameQueue: 'validation.sameQueue',
+  /** A collection already holds the most it may (`params.max`). */
+  tooMany: 'validation.tooMany',
+  /** An uploaded file over its cap (`params.max`, in MiB). */
+  fileTooLarge: 'validation.fileTooLarge',
+  /** An upload that should be a spreadsheet is not one (by its bytes), or cannot be read as one. */
+  notSpreadsheet: 'validation.notSpreadsheet',
+  /** A spreadsheet with more data rows than the import takes (`params.max`). */
+  tooManyRows: 'validation.tooManyRows',
+  /** A row repeats the number of an earlier row of the same file (`params.row`). */
+  duplicateInFile: 'validation.duplicateInFile',
 } as const;
 
 export type ValidationKey = (typeof V)[keyof typeof V];

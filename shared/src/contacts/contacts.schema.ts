@@ -1,5 +1,6 @@
 import * as yup from 'yup';
-import { INT_MAX, tooLong, tooShort, V } from '../common/validation.js';
+import { requiredIdSchema, tooLong, tooShort, V } from '../common/validation.js';
+import { normalizePhoneNumber } from './phone.js';
 
 const email = yup.string().trim().email(V.email).max(120, tooLong).default('');
 
@@ -23,13 +24,27 @@ export const contactSchema = yup.object({
 export const contactListSchema = yup.object({
   name: yup.string().trim().required(V.required).min(2, tooShort).max(50, tooLong),
 });
+export type ContactListInput = yup.InferType<typeof contactListSchema>;
 
 export const contactListItemSchema = yup.object({
   name: yup.string().trim().required(V.required).min(2, tooShort).max(50, tooLong),
-  number: yup.string().trim().min(8, tooShort).max(50, tooLong).optional(),
+  // Optional: an item without a number stays on the list (it cannot be messaged). A number given
+  // must be one the phone rules read, as it is stored normalised and checked on WhatsApp.
+  number: yup
+    .string()
+    .trim()
+    .default('')
+    .test(
+      'min',
+      () => tooShort({ min: 8 }),
+      (value) => !value || value.length >= 8,
+    )
+    .max(50, tooLong)
+    .test('phone', V.phone, (value) => !value || value.length < 8 || normalizePhoneNumber(value) !== null),
   email,
-  contactListId: yup.number().integer(V.integer).positive(V.required).max(INT_MAX, V.max).required(V.required),
+  contactListId: requiredIdSchema,
 });
+export type ContactListItemInput = yup.InferType<typeof contactListItemSchema>;
 
 /** Contact import accepts .xlsx; contact-list import also .xls. */
 export const CONTACT_IMPORT_EXTENSIONS = ['.xlsx'] as const;
