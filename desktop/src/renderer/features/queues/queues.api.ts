@@ -1,6 +1,7 @@
 import type { CompanyEventPayloads, Id, Queue, QueueInput } from '@atendo/shared';
 import { api } from '../../app/api';
 import type { AppThunk } from '../../app/store';
+import { queueOptionsChanged } from './queue-options.api';
 
 /** The server's order: orderQueue first (unset last), then name. */
 function byOrder(a: Queue, b: Queue): number {
@@ -50,6 +51,7 @@ export function applyQueueEvent(event: CompanyEventPayloads['queue']): AppThunk 
         draft.sort(byOrder);
       }),
     );
+    if (event.action === 'update') dispatch(queueOptionsChanged(event.queue.id));
   };
 }
 

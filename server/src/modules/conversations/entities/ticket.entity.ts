@@ -50,6 +50,13 @@ export class TicketEntity {
   @Column({ default: false }) chatbot: boolean;
   /** Invalid answers to the greeting bot's queue menu so far. */
   @Column({ type: 'int', default: 0 }) amountUsedBotQueues: number;
+  /**
+   * While the bot walks the customer through the queue's option menu: the option whose sub-options
+   * it offered last (null: the queue's top level). No foreign key: see migration QueueOptions.
+   */
+  @Column({ type: 'int', nullable: true }) queueOptionId: number | null;
+  /** When the bot began the queue's option menu, which lasts at most the connection's timeUseBotQueues. */
+  @DateTime({ nullable: true }) botQueueAt: Date | null;
   @Column({ default: false }) useIntegration: boolean;
   @Column({ type: 'int', nullable: true }) promptId: number | null;
   @Column({ type: 'int', nullable: true }) integrationId: number | null;

@@ -79,9 +79,11 @@ describe('new ticket', () => {
     expect(newTicketStep(connection, [sales], on, null, wednesday)).toEqual({
       texts: ['Olá!', 'Bem-vindo a Vendas'],
       chatbot: false,
+      enters: 1,
     });
     const off = { ...on, sendGreetingMessageOneQueues: 'disabled' };
-    expect(newTicketStep(connection, [sales], off, null, wednesday).texts).toEqual([]);
+    // Without a greeting the customer still stands in the queue: its option menu may follow.
+    expect(newTicketStep(connection, [sales], off, null, wednesday)).toEqual({ texts: [], chatbot: false, enters: 1 });
     expect(newTicketStep({ ...connection, greetingMessage: ' ' }, [sales], on, null, wednesday).texts).toEqual([
       'Bem-vindo a Vendas',
     ]);
@@ -112,9 +114,10 @@ describe('new ticket', () => {
       outOfHoursMessage: 'Vendas fechado',
       schedules: [day('monday', '08:00', '18:00')],
     });
-    expect(newTicketStep(connection, [sales], { ...on, scheduleType: 'queue' }, null, wednesday).texts).toEqual([
-      'Vendas fechado',
-    ]);
+    expect(newTicketStep(connection, [sales], { ...on, scheduleType: 'queue' }, null, wednesday)).toEqual({
+      texts: ['Vendas fechado'],
+      chatbot: false,
+    });
   });
 });
 
@@ -130,10 +133,15 @@ describe('menu answers', () => {
       chatbot: false,
       queueId: 1,
       attempts: 0,
+      enters: 1,
     });
-    expect(choiceStep(connection, queues, { ...on, scheduleType: 'queue' }, '2', 1, wednesday).texts).toEqual([
-      'Suporte fechado',
-    ]);
+    // A closed queue takes the ticket but offers no option menu.
+    expect(choiceStep(connection, queues, { ...on, scheduleType: 'queue' }, '2', 1, wednesday)).toEqual({
+      texts: ['Suporte fechado'],
+      chatbot: false,
+      queueId: 2,
+      attempts: 1,
+    });
   });
 
   it('an invalid one re-sends the menu until maxUseBotQueues, then stops', () => {

@@ -36,6 +36,11 @@ export interface BotStep {
   queueId?: number;
   /** Invalid answers so far, when the answer was invalid. */
   attempts?: number;
+  /**
+   * The customer now stands in this queue within its hours: the queue's option menu, when it has
+   * one, follows these texts (see option-menu.ts).
+   */
+  enters?: number;
 }
 
 const WEEKDAYS: WeekdayEn[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
@@ -91,10 +96,9 @@ export function menuMessage(connection: BotConnection, queues: BotQueue[]): stri
   return filled(connection.greetingMessage, menuOf(queues)).join('\n\n');
 }
 
-/** What a queue's customer is told on arriving in it (greeting, or its out-of-hours notice). */
-function queueTexts(queue: BotQueue, settings: BotSettings, now: Date): string[] {
-  if (settings.scheduleType === 'queue' && !isOpenAt(queue.schedules, now)) return filled(queue.outOfHoursMessage);
-  return filled(queue.greetingMessage);
+/** Whether a queue takes customers now: always, unless the company schedules by queue and it is closed. */
+function queueOpen(queue: BotQueue, settings: BotSettings, now: Date): boolean {
+  return settings.scheduleType !== 'queue' || isOpenAt(queue.schedules, now);
 }
 
 /**
@@ -114,11 +118,9 @@ export function newTicketStep(
   }
   if (queues.length === 1) {
     const [queue] = queues;
-    if (settings.scheduleType === 'queue' && !isOpenAt(queue.schedules, now)) {
-      return { texts: filled(queue.outOfHoursMessage), chatbot: false };
-    }
-    if (settings.sendGreetingMessageOneQueues !== 'enabled') return { texts: [], chatbot: false };
-    return { texts: filled(connection.greetingMessage, queue.greetingMessage), chatbot: false };
+    if (!queueOpen(queue, settings, now)) return { texts: filled(queue.outOfHoursMessage), chatbot: false };
+    if (settings.sendGreetingMessageOneQueues !== 'enabled') return { texts: [], chatbot: false, enters: queue.id };
+    return { texts: filled(connection.greetingMessage, queue.greetingMessage), chatbot: false, enters: queue.id };
   }
   return { texts: [menuMessage(connection, queues)], chatbot: true };
 }
@@ -135,7 +137,10 @@ export function choiceStep(
   const choice = choiceOf(body, queues.length);
   if (choice !== null) {
     const queue = queues[choice - 1];
-    return { texts: queueTexts(queue, settings, now), chatbot: false, queueId: queue.id, attempts };
+    if (!queueOpen(queue, settings, now)) {
+      return { texts: filled(queue.outOfHoursMessage), chatbot: false, queueId: queue.id, attempts };
+    }
+    return { texts: filled(queue.greetingMessage), chatbot: false, queueId: queue.id, attempts, enters: queue.id };
   }
   const used = attempts + 1;
   // The bot gives up: the ticket waits without a queue for whoever takes unassigned tickets.

@@ -1,5 +1,5 @@
 import { DEFAULT_QUEUE_SCHEDULES, type Queue, queueSchema, settingValue, type WeekdaySchedule } from '@atendo/shared';
-import { Field, Input, makeStyles, Tab, TabList, Textarea, tokens } from '@fluentui/react-components';
+import { Field, Input, makeStyles, Tab, TabList, Text, Textarea, tokens } from '@fluentui/react-components';
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { fieldError, inputProps, useFormSave } from '../../../components/form';
 import { scheduleTimeError, TimeInput } from '../../../components/TimeInput';
 import { selectSessionUser } from '../../auth/auth.slice';
 import { useCreateQueueMutation, useUpdateQueueMutation } from '../queues.api';
+import { QueueOptionsEditor } from './QueueOptionsEditor';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '640px', width: '100%' },
@@ -29,7 +30,7 @@ export function QueueModal({ queue, onClose }: QueueModalProps) {
   const settings = useAppSelector(selectSessionUser)?.company.settings;
   // Queue hours matter only when the company schedules by queue (spec 2-back-office, Queues).
   const hoursByQueue = settingValue(settings, 'scheduleType') === 'queue';
-  const [tab, setTab] = useState<'data' | 'hours'>('data');
+  const [tab, setTab] = useState<'data' | 'hours' | 'options'>('data');
   const [createQueue] = useCreateQueueMutation();
   const [updateQueue] = useUpdateQueueMutation();
 
@@ -64,12 +65,11 @@ export function QueueModal({ queue, onClose }: QueueModalProps) {
       onClose={onClose}
       surfaceClassName={styles.surface}
     >
-      {hoursByQueue && (
-        <TabList selectedValue={tab} onTabSelect={(_event, data) => setTab(data.value as 'data' | 'hours')}>
-          <Tab value="data">{t('queues.modal.dataTab')}</Tab>
-          <Tab value="hours">{t('queues.modal.hoursTab')}</Tab>
-        </TabList>
-      )}
+      <TabList selectedValue={tab} onTabSelect={(_event, data) => setTab(data.value as typeof tab)}>
+        <Tab value="data">{t('queues.modal.dataTab')}</Tab>
+        {hoursByQueue && <Tab value="hours">{t('queues.modal.hoursTab')}</Tab>}
+        <Tab value="options">{t('queues.modal.optionsTab')}</Tab>
+      </TabList>
       {tab === 'data' && (
         <>
           <Field label={t('queues.fields.name')} required {...fieldError(formik, 'name', i18n)}>
@@ -93,6 +93,9 @@ export function QueueModal({ queue, onClose }: QueueModalProps) {
           </Field>
         </>
       )}
+      {tab === 'options' &&
+        // Options hang off the queue's id: a queue being created has none to hang them on yet.
+        (queue ? <QueueOptionsEditor queueId={queue.id} /> : <Text>{t('queues.options.saveQueueFirst')}</Text>)}
       {tab === 'hours' && (
         <div className={styles.schedule}>
           {formik.values.schedules.map((day, index) => (
