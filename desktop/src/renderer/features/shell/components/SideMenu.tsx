@@ -30,6 +30,13 @@ const useStyles = makeStyles({
   icon: { fontSize: '20px', flexShrink: 0 },
   label: { flexGrow: 1 },
   warning: { color: tokens.colorPaletteDarkOrangeForeground1, fontSize: '18px', flexShrink: 0 },
+  dot: {
+    width: '8px',
+    height: '8px',
+    borderRadius: tokens.borderRadiusCircular,
+    backgroundColor: tokens.colorPaletteRedBackground3,
+    flexShrink: 0,
+  },
 });
 
 export function SideMenu({ entries, onNavigate }: { entries: MenuEntry[]; onNavigate?: () => void }) {
@@ -46,15 +53,30 @@ export function SideMenu({ entries, onNavigate }: { entries: MenuEntry[]; onNavi
       end={entry.path === '/'}
       onClick={onNavigate}
       className={({ isActive }) => mergeClasses(styles.link, isActive && styles.active)}
-      aria-describedby={context && entry.warning?.(context) ? `menu-warning-${entry.path.slice(1)}` : undefined}
+      aria-describedby={
+        context && entry.warning?.(context)
+          ? `menu-warning-${entry.path.slice(1)}`
+          : context && entry.dot?.(context)
+            ? `menu-dot-${entry.path.slice(1)}`
+            : undefined
+      }
     >
       {({ isActive }) => {
         const Icon = isActive ? entry.activeIcon : entry.icon;
         const warningKey = context && entry.warning ? entry.warning(context) : null;
+        const dotKey = context && entry.dot ? entry.dot(context) : null;
         return (
           <>
             <Icon className={styles.icon} aria-hidden />
             <span className={styles.label}>{t(entry.labelKey)}</span>
+            {dotKey && (
+              <>
+                <span className={styles.dot} aria-hidden data-testid="menu-dot" />
+                <span id={`menu-dot-${entry.path.slice(1)}`} hidden>
+                  {t(dotKey)}
+                </span>
+              </>
+            )}
             {warningKey && (
               <>
                 <WarningFilled className={styles.warning} aria-hidden data-testid="menu-warning" />

@@ -9,6 +9,7 @@ import { selectSessionUser } from '../../auth/auth.slice';
 import { themeChosen } from '../shell.slice';
 import { NotificationsBell } from '../../notifications/NotificationsBell';
 import { AnnouncementsPopover } from '../../announcements/components/AnnouncementsPopover';
+import { ChatsPopover } from '../../chats/components/ChatsPopover';
 import { LanguageMenu } from './LanguageMenu';
 import { UserMenu } from './UserMenu';
 import { VolumeControl } from './VolumeControl';
@@ -71,6 +72,8 @@ export function TopBar({
       </div>
       <div className={styles.tools}>
         <NotificationsBell />
+        {/* A phone's bar has no room for it: there the menu's dot tells of unread chats. */}
+        {!compact && <ChatsPopover />}
         <AnnouncementsPopover />
         <LanguageMenu saveOnServer compact={compact} />
         <VolumeControl />
