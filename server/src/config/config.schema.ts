@@ -83,6 +83,12 @@ export const configSchema = yup.object({
   PIX_MERCHANT_CITY: yup.string().trim().max(15, 'must be at most 15 characters').default('Sao Paulo'),
   /** Invoices are issued this many days before the company's due date. */
   INVOICE_DAYS_AHEAD: yup.number().typeError('must be a number').integer().min(0).max(60).default(10),
+  /**
+   * Pace of the WhatsApp checks of contact-list items, per connection: one check every this many
+   * milliseconds (each wait drawn within ±25% of it). WhatsApp bans accounts that look up numbers
+   * in bursts; 1 s is what a person scrolling contacts would not exceed by much.
+   */
+  CONTACT_CHECK_INTERVAL_MS: yup.number().typeError('must be a number').integer().min(0).max(600_000).default(1000),
 });
 
 export type ConfigInput = yup.InferType<typeof configSchema>;

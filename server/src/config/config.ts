@@ -34,6 +34,7 @@ export interface AppConfig {
   sandboxAckIntervalMs: number;
   payments: PaymentsConfig;
   invoiceDaysAhead: number;
+  contactCheckIntervalMs: number;
   version: string;
 }
 
@@ -215,6 +216,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sandboxAckIntervalMs: input.SANDBOX_ACK_INTERVAL_MS,
     payments: paymentsConfig(input, sandboxOn(input, publicUrl)),
     invoiceDaysAhead: input.INVOICE_DAYS_AHEAD,
+    contactCheckIntervalMs: input.CONTACT_CHECK_INTERVAL_MS,
     version: readVersion(),
   };
 }
