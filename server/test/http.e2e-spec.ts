@@ -96,6 +96,8 @@ describe('errors', () => {
       const uploads = [
         ['/announcements/1/media-upload', 'file'],
         ['/messages/1', 'medias'],
+        ['/quick-messages/1/media-upload', 'file'],
+        ['/files/uploadList/1', 'files'],
       ];
       const truncated = '--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc';
       const bodies = [

@@ -74,13 +74,19 @@ export interface ListPageProps<Page, Row extends { id: number }> {
   dialog?: (record: Row | null, close: () => void) => ReactNode;
   /** The add button's label; none: no add button. */
   addLabel?: string;
-  /** The edit button: its accessible label, and who may use it (everyone by default). */
-  edit?: { label: (row: Row) => string; permission?: Permission };
+  /** Buttons of the row's own, before edit and delete (start a conversation with a contact). */
+  rowTools?: (row: Row) => ReactNode;
+  /**
+   * The edit button: its accessible label, and who may use it (everyone by default), as a
+   * permission or row by row (a record its author and the admins may change).
+   */
+  edit?: { label: (row: Row) => string; permission?: Permission; allowed?: (row: Row) => boolean };
   remove?: {
     useMutation: () => DeleteMutation;
     label: (row: Row) => string;
     disabled?: (row: Row) => boolean;
     permission?: Permission;
+    allowed?: (row: Row) => boolean;
     /** The question's title and text, and the toast once deleted. */
     title: (row: Row) => string;
     message: string;
@@ -133,8 +139,21 @@ const useStyles = makeStyles({
 const noDelete = (): DeleteMutation => [() => ({ unwrap: () => Promise.resolve() }), { isLoading: false }];
 
 export function ListPage<Page, Row extends { id: number }>(props: ListPageProps<Page, Row>) {
-  const { title, layout, useQuery, rowsOf, columns, rowProps, toolbar, dialog, addLabel, edit, remove, actions } =
-    props;
+  const {
+    title,
+    layout,
+    useQuery,
+    rowsOf,
+    columns,
+    rowProps,
+    toolbar,
+    dialog,
+    addLabel,
+    rowTools,
+    edit,
+    remove,
+    actions,
+  } = props;
   const searchable = props.searchable ?? true;
   const styles = useStyles();
   const user = useAppSelector(selectSessionUser);
@@ -154,7 +173,7 @@ export function ListPage<Page, Row extends { id: number }>(props: ListPageProps<
 
   const mayEdit = !!edit && !!dialog && (!edit.permission || can(user, edit.permission));
   const mayRemove = !!remove && (!remove.permission || can(user, remove.permission));
-  const rowActions = mayEdit || mayRemove;
+  const rowActions = !!rowTools || mayEdit || mayRemove;
 
   const tools = (
     <>
@@ -205,11 +224,12 @@ export function ListPage<Page, Row extends { id: number }>(props: ListPageProps<
                 ) : (
                   rowActions && (
                     <ResponsiveCell>
+                      {rowTools?.(row)}
                       <RowActions
                         editLabel={edit?.label(row)}
-                        onEdit={mayEdit ? () => editor.edit(row) : undefined}
+                        onEdit={mayEdit && (edit?.allowed?.(row) ?? true) ? () => editor.edit(row) : undefined}
                         deleteLabel={remove?.label(row)}
-                        onDelete={mayRemove ? () => deletion.ask(row) : undefined}
+                        onDelete={mayRemove && (remove?.allowed?.(row) ?? true) ? () => deletion.ask(row) : undefined}
                         deleteDisabled={remove?.disabled?.(row)}
                       />
                     </ResponsiveCell>

@@ -1,7 +1,7 @@
-import { basename } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import { ANNOUNCEMENT_MEDIA_TYPES, isAnnouncementAttachmentName, V } from '@atendo/shared';
 import { DomainError } from '../../common/domain-error.js';
+import { displayName } from '../media/attachment.js';
 import { MediaStore } from '../media/media-store.js';
 
 export interface StoredMedia {
@@ -11,14 +11,6 @@ export interface StoredMedia {
 
 function rejected(): DomainError {
   return new DomainError('ERR_VALIDATION', { fields: [{ field: 'file', message: V.fileType }] });
-}
-
-/** What is shown of the uploader's file name: no folders, no control characters, bounded. */
-function displayName(filename: string): string {
-  const name = basename(filename.replace(/\\/g, '/'))
-    .replace(/[\p{Cc}\p{Cf}]/gu, '')
-    .trim();
-  return name.length > 200 ? name.slice(-200) : name;
 }
 
 /**

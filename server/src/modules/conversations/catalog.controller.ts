@@ -92,14 +92,3 @@ export class TicketNotesController {
     await this.catalog.removeNote(auth, id);
   }
 }
-
-@Controller('quick-messages')
-export class QuickMessagesController {
-  constructor(private readonly catalog: CatalogService) {}
-
-  /** `companyId` and `userId` of the old clients are ignored: the token says who asks. */
-  @Get('list')
-  list(@CurrentUser() auth: AuthUser) {
-    return this.catalog.quickMessages(auth);
-  }
-}

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { QuickMessage, Ticket, TicketNote } from '@atendo/shared';
+import type { Ticket, TicketNote } from '@atendo/shared';
 import { DataSource, In } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
 import { findInCompany } from '../../common/pagination.js';
-import { QuickMessageEntity } from './entities/quick-message.entity.js';
 import { TagEntity } from './entities/tag.entity.js';
 import { TicketNoteEntity } from './entities/ticket-note.entity.js';
 import { toNote } from './mappers.js';
@@ -13,22 +12,7 @@ import { TicketEvents } from './ticket-events.js';
 import { TicketReader } from './ticket-reader.js';
 import { Transactions } from './transactions.js';
 
-function toQuickMessage(q: QuickMessageEntity): QuickMessage {
-  return {
-    id: q.id,
-    companyId: q.companyId,
-    userId: q.userId,
-    shortcode: q.shortcode,
-    message: q.message,
-    geral: !!q.geral,
-    status: q.status,
-    isMedia: !!q.isMedia,
-    mediaPath: q.mediaPath,
-    mediaName: q.mediaName,
-  };
-}
-
-/** What the conversation screen lists around a ticket: tags, internal notes and quick answers. */
+/** What the conversation screen keeps around a ticket: its tags and internal notes. */
 @Injectable()
 export class CatalogService {
   constructor(
@@ -98,17 +82,5 @@ export class CatalogService {
     await this.reader.accessible(auth, { id: note.ticketId });
     if (note.userId !== auth.userId && auth.profile !== 'admin') throw new DomainError('ERR_NO_PERMISSION');
     await repo.delete({ id: note.id });
-  }
-
-  /** The company's shared answers and the caller's own. */
-  async quickMessages(auth: AuthUser): Promise<QuickMessage[]> {
-    const rows = await this.db.getRepository(QuickMessageEntity).find({
-      where: [
-        { companyId: auth.companyId, geral: true },
-        { companyId: auth.companyId, userId: auth.userId },
-      ],
-      order: { shortcode: 'ASC', id: 'ASC' },
-    });
-    return rows.map(toQuickMessage);
   }
 }

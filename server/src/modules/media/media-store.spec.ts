@@ -53,6 +53,33 @@ describe('MediaStore', () => {
     expect(storedName(`x.${'y'.repeat(300)}`).length).toBeLessThanOrEqual(160);
   });
 
+  it("reads back only a file of the folder asked for: another company's URL reads as nothing", async () => {
+    const url = await store.save('company7', PNG, 'vitrine.png');
+    expect(await store.read('company7', url)).toEqual(PNG);
+    expect(await store.read('company8', url)).toBeNull();
+    expect(await store.read('company7', url.replace('company7', 'company8'))).toBeNull();
+    expect(await store.read('company7', `/public/company7/${'0'.repeat(24)}.png`)).toBeNull();
+    expect(await store.read('company7', '/public/company7/../company8/x.png')).toBeNull();
+  });
+
+  it('keeps private files apart from /public, removes them by key only, and with their company', async () => {
+    const key = await store.savePrivate('company7', PNG);
+    expect(key).toMatch(/^[0-9a-f]{24}\.png$/);
+    expect(readdirSync(join(dataDir, 'private', 'company7'))).toEqual([key]);
+    expect(existsSync(join(dataDir, 'public'))).toBe(false);
+    for (const other of ['../company8/x.png', '', `${key}/..`]) await store.removePrivate('company7', other);
+    await store.removePrivate('company8', key);
+    expect(readdirSync(join(dataDir, 'private', 'company7'))).toEqual([key]);
+    await store.removePrivate('company7', key);
+    expect(readdirSync(join(dataDir, 'private', 'company7'))).toEqual([]);
+
+    await store.savePrivate('company7', PNG);
+    await store.save('company7', PNG);
+    await store.removeFolder('company7');
+    expect(existsSync(join(dataDir, 'private', 'company7'))).toBe(false);
+    expect(existsSync(join(dataDir, 'public', 'company7'))).toBe(false);
+  });
+
   it('serves inline only what browsers show without script, and the rest as a sandboxed download', () => {
     expect(servingOf('image/png')).toMatchObject({ inline: true, contentType: 'image/png' });
     expect(servingOf('video/mp4').policy).toMatch(/sandbox allow-same-origin$/);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import send from '@fastify/send';
 import { Inject, Injectable } from '@nestjs/common';
@@ -11,7 +11,10 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 /** The folders under DATA_DIR/public: one per company, and the platform's announcements. */
 export type MediaFolder = `company${number}` | 'announcements';
 
-export const companyFolder = (companyId: number): MediaFolder => `company${companyId}`;
+export const companyFolder = (companyId: number): `company${number}` => `company${companyId}`;
+
+// A private file's key: 24 random hex digits and the extension of what its bytes are.
+const PRIVATE_KEY = /^[a-f0-9]{24}\.[a-z0-9]{1,8}$/;
 
 /** What file-type reads to tell a type (its own "reasonable detection size"). */
 const SNIFF_BYTES = 4100;
@@ -108,13 +111,18 @@ async function sniffFile(path: string): Promise<string | undefined> {
  * is served with comes from its bytes, never from its name or the sender's word; only images,
  * audio, video and PDF are shown inline, each under a policy that runs no script on this origin,
  * and everything else is an octet-stream download under the sender's file name.
+ *
+ * Files a company keeps for itself only (file lists) go under DATA_DIR/private instead, which no
+ * URL reaches: a route that has checked the caller's company hands them out (servePrivate).
  */
 @Injectable()
 export class MediaStore {
   private readonly root: string;
+  private readonly privateRoot: string;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.root = join(config.dataDir, 'public');
+    this.privateRoot = join(config.dataDir, 'private');
   }
 
   /** The type of these bytes as file-type tells it, or undefined. */
@@ -156,6 +164,16 @@ export class MediaStore {
     return name && storedName(name) === name ? join(this.root, folder, id, name) : null;
   }
 
+  /**
+   * The bytes of a file this store made in `folder`, or null: a URL of another folder (another
+   * company's file), of no file of ours, or of a file gone since.
+   */
+  async read(folder: MediaFolder, url: string): Promise<Buffer | null> {
+    if (MEDIA_URL.exec(url)?.[1] !== folder) return null;
+    const path = this.pathOf(url);
+    return path ? readFile(path).catch(() => null) : null;
+  }
+
   /** Best effort: a file left behind by a failed send, a duplicate delivery or a replaced attachment. */
   async remove(url: string | null): Promise<void> {
     const path = this.pathOf(url ?? '');
@@ -165,9 +183,42 @@ export class MediaStore {
     if (MEDIA_URL.exec(url ?? '')?.[3] !== undefined) await rmdir(join(path, '..')).catch(() => undefined);
   }
 
-  /** A deleted company's files, all of them. */
+  /** A deleted company's files, all of them, public and private. */
   async removeFolder(folder: MediaFolder): Promise<void> {
     await rm(join(this.root, folder), { recursive: true, force: true });
+    if (folder !== 'announcements') await rm(join(this.privateRoot, folder), { recursive: true, force: true });
+  }
+
+  /** Keeps bytes out of /public's reach and answers their key, named by what the bytes are. */
+  async savePrivate(folder: `company${number}`, data: Buffer): Promise<string> {
+    const key = `${randomBytes(12).toString('hex')}.${(await fileTypeFromBuffer(data))?.ext ?? 'bin'}`;
+    await mkdir(join(this.privateRoot, folder), { recursive: true });
+    await writeFile(join(this.privateRoot, folder, key), data, { mode: 0o640 });
+    return key;
+  }
+
+  /** Best effort, like remove: a private file whose record is gone or was given another file. */
+  async removePrivate(folder: `company${number}`, key: string): Promise<void> {
+    if (PRIVATE_KEY.test(key)) await unlink(join(this.privateRoot, folder, key)).catch(() => undefined);
+  }
+
+  /**
+   * GET and HEAD of a private file, for a route that has already checked the caller may have it:
+   * served by the same rules as /public, downloaded under `filename`.
+   */
+  async servePrivate(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    folder: `company${number}`,
+    key: string,
+    filename: string,
+  ): Promise<void> {
+    if (!PRIVATE_KEY.test(key)) return reply.callNotFound();
+    await this.sendFile(request, reply, join(this.privateRoot, folder), `/${key}`, {
+      filename: storedName(filename) || key,
+      // An answer to an authenticated request: no shared cache may keep it for another.
+      cacheControl: 'private, no-cache',
+    });
   }
 
   /**
@@ -176,10 +227,21 @@ export class MediaStore {
    */
   async serve(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     // Still percent-encoded, as send() expects; it refuses '..', dotfiles and anything outside root.
-    const path = request.url.slice('/public'.length).split('?')[0];
+    await this.sendFile(request, reply, this.root, request.url.slice('/public'.length).split('?')[0]);
+  }
+
+  /** Sends the file at `path` under `root`, named `filename` (else its name on disk). */
+  private async sendFile(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    root: string,
+    path: string,
+    { filename, cacheControl }: { filename?: string; cacheControl?: string } = {},
+  ): Promise<void> {
     let type: string | undefined;
     const sent = await send(request.raw, path, {
-      root: this.root,
+      root,
+      cacheControl: cacheControl === undefined,
       index: false,
       dotfiles: 'deny',
       contentType: false,
@@ -198,11 +260,12 @@ export class MediaStore {
       .headers(sent.headers)
       .headers({
         'content-type': serving.contentType,
-        'content-disposition': contentDisposition(basename(sent.metadata.path), {
+        'content-disposition': contentDisposition(filename ?? basename(sent.metadata.path), {
           type: serving.inline ? 'inline' : 'attachment',
         }),
         'content-security-policy': serving.policy,
         'x-content-type-options': 'nosniff',
+        ...(cacheControl ? { 'cache-control': cacheControl } : {}),
       })
       .send(sent.stream);
   }

@@ -196,6 +196,17 @@ describe('quickAnswerOptions', () => {
     expect(option.message).toBe('Hello! How can I help you today, my friend?');
     expect(quickAnswerOptions(list, '/bye')[0].label).toBe('bye - Bye');
   });
+
+  it('names the attachment an answer carries, and none for one without', () => {
+    const withFile = {
+      ...quick(3, 'foto', 'Veja'),
+      isMedia: true,
+      mediaPath: '/public/company1/a/b.png',
+      mediaName: 'b.png',
+    };
+    expect(quickAnswerOptions([...list, withFile], '/foto')[0].mediaName).toBe('b.png');
+    expect(quickAnswerOptions(list, '/bye')[0].mediaName).toBeNull();
+  });
 });
 
 describe('composer rules', () => {

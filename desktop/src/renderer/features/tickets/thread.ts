@@ -142,6 +142,8 @@ export interface QuickAnswerOption {
   id: Id;
   label: string;
   message: string;
+  /** The attachment that goes with the answer, by name, or null. */
+  mediaName: string | null;
 }
 
 /** Spec §4: suggestions once the input starts with "/" and has more than one character. */
@@ -155,6 +157,7 @@ export function quickAnswerOptions(list: readonly QuickMessage[], input: string)
       return {
         id: q.id,
         message: q.message,
+        mediaName: q.mediaPath ? q.mediaName || q.shortcode : null,
         label: label.length > QUICK_ANSWER_LABEL_MAX ? `${label.slice(0, QUICK_ANSWER_LABEL_MAX)}...` : label,
       };
     });

@@ -1,4 +1,4 @@
-import type { Message, Ticket } from '@atendo/shared';
+import type { Id, Message, Ticket } from '@atendo/shared';
 import {
   Button,
   Caption1,
@@ -19,6 +19,7 @@ import {
   DeleteRegular,
   DismissRegular,
   EmojiRegular,
+  FlashRegular,
   MicRegular,
   SendRegular,
   SignatureRegular,
@@ -32,8 +33,8 @@ import { readStored, STORAGE_KEYS, writeStored } from '../../../app/storage';
 import { useAppSelector } from '../../../app/store';
 import { useNotify } from '../../../app/toasts';
 import { selectSessionUser } from '../../auth/auth.slice';
-import { useListQuickMessagesQuery } from '../../quick-messages/quick-messages.api';
-import { quickAnswerOptions, sendableText, signBody } from '../thread';
+import { useListQuickMessagesQuery, useSendQuickMessageMutation } from '../../quick-messages/quick-messages.api';
+import { type QuickAnswerOption, quickAnswerOptions, sendableText, signBody } from '../thread';
 import { ticketRouteState } from '../ticket-route';
 import { useSendMediaMutation, useSendMessageMutation } from '../tickets.api';
 import { EmojiPicker } from './EmojiPicker';
@@ -101,6 +102,7 @@ const useStyles = makeStyles({
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
   },
   active: { backgroundColor: tokens.colorNeutralBackground1Selected },
+  suggestionIcon: { marginInlineStart: tokens.spacingHorizontalXS, verticalAlign: 'middle' },
   hint: { color: tokens.colorNeutralForeground3 },
   recording: { color: tokens.colorPaletteRedForeground1, flexGrow: 1 },
   hidden: { display: 'none' },
@@ -119,6 +121,8 @@ export function Composer({ ticket, replyTo, onClearReply }: ComposerProps) {
   const user = useAppSelector(selectSessionUser);
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
+  // A chosen quick answer's attachment: the server sends it from its own copy.
+  const [quickAttachment, setQuickAttachment] = useState<{ id: Id; name: string } | null>(null);
   const [sign, setSign] = useState(() => readStored(STORAGE_KEYS.signature) !== 'false');
   const [emojiOpen, setEmojiOpen] = useState(false);
   const [activeSuggestion, setActiveSuggestion] = useState(0);
@@ -126,6 +130,7 @@ export function Composer({ ticket, replyTo, onClearReply }: ComposerProps) {
   const textArea = useRef<HTMLTextAreaElement>(null);
   const [sendMessage, { isLoading: sendingText }] = useSendMessageMutation();
   const [sendMedia, { isLoading: sendingMedia }] = useSendMediaMutation();
+  const [sendQuickMessage, { isLoading: sendingQuick }] = useSendQuickMessageMutation();
   const enabled = ticket.status === 'open';
   const { data: quickMessages = [] } = useListQuickMessagesQuery(undefined, { skip: !enabled });
   const suggestions = quickAnswerOptions(quickMessages, text);
@@ -154,33 +159,60 @@ export function Composer({ ticket, replyTo, onClearReply }: ComposerProps) {
     writeStored(STORAGE_KEYS.signature, String(value));
   };
 
-  const insertQuickAnswer = (message: string) => {
-    setText(message);
+  const insertQuickAnswer = (option: QuickAnswerOption) => {
+    setText(option.message);
+    setQuickAttachment(option.mediaName ? { id: option.id, name: option.mediaName } : null);
     setActiveSuggestion(0);
     textArea.current?.focus();
   };
 
+  /**
+   * One `body` per file, as the existing clients send them: each file keeps its own name, and
+   * `caption` (if any) goes with the first.
+   */
+  const sendFiles = async (caption: string, quoted: Message | null) => {
+    const form = new FormData();
+    form.append('fromMe', 'true');
+    files.forEach((file, index) => {
+      form.append('medias', file);
+      form.append('body', index === 0 && caption ? caption : file.name);
+    });
+    if (quoted) form.append('quotedMsgId', String(quoted.id));
+    try {
+      await sendMedia({ ticketId: ticket.id, form }).unwrap();
+      setFiles([]);
+      setText('');
+      onClearReply();
+    } catch (failure) {
+      fail(failure);
+    }
+  };
+
   const send = async () => {
     if (!enabled || !user) return;
-    if (files.length) {
-      // One `body` per file, as the existing clients send them: each file keeps its own name, and
-      // the text typed (if any) goes with the first as its caption.
-      const caption = sendableText(text) ? signBody(text.trim(), user.name, sign) : '';
-      const form = new FormData();
-      form.append('fromMe', 'true');
-      files.forEach((file, index) => {
-        form.append('medias', file);
-        form.append('body', index === 0 && caption ? caption : file.name);
-      });
-      if (replyTo) form.append('quotedMsgId', String(replyTo.id));
+    const caption = sendableText(text) ? signBody(text.trim(), user.name, sign) : '';
+    if (quickAttachment) {
+      // The quick answer's attachment takes the text as its caption; files chosen besides follow
+      // under their own names.
       try {
-        await sendMedia({ ticketId: ticket.id, form }).unwrap();
-        setFiles([]);
-        setText('');
-        onClearReply();
+        await sendQuickMessage({
+          id: quickAttachment.id,
+          ticketId: ticket.id,
+          body: caption,
+          quotedMsgId: replyTo?.id ?? null,
+        }).unwrap();
       } catch (failure) {
         fail(failure);
+        return;
       }
+      setQuickAttachment(null);
+      setText('');
+      onClearReply();
+      if (files.length) await sendFiles('', null);
+      return;
+    }
+    if (files.length) {
+      await sendFiles(caption, replyTo);
       return;
     }
     if (!sendableText(text)) return;
@@ -207,7 +239,7 @@ export function Composer({ ticket, replyTo, onClearReply }: ComposerProps) {
       }
       if (event.key === 'Enter' && !event.shiftKey) {
         event.preventDefault();
-        insertQuickAnswer(suggestions[Math.min(activeSuggestion, suggestions.length - 1)].message);
+        insertQuickAnswer(suggestions[Math.min(activeSuggestion, suggestions.length - 1)]);
         return;
       }
     }
@@ -218,7 +250,8 @@ export function Composer({ ticket, replyTo, onClearReply }: ComposerProps) {
   };
 
   const rows = Math.min(COMPOSER_MAX_ROWS, Math.max(1, text.split('\n').length));
-  const busy = sendingText || sendingMedia || recorder.state === 'sending';
+  const busy = sendingText || sendingMedia || sendingQuick || recorder.state === 'sending';
+  const attaching = files.length > 0 || quickAttachment !== null;
 
   if (!enabled) {
     return (
@@ -242,9 +275,16 @@ export function Composer({ ticket, replyTo, onClearReply }: ComposerProps) {
                 tabIndex={-1}
                 className={mergeClasses(styles.suggestion, index === activeSuggestion && styles.active)}
                 onMouseDown={(event) => event.preventDefault()}
-                onClick={() => insertQuickAnswer(option.message)}
+                onClick={() => insertQuickAnswer(option)}
               >
                 {option.label}
+                {option.mediaName && (
+                  <AttachRegular
+                    className={styles.suggestionIcon}
+                    role="img"
+                    aria-label={t('quickMessages.withAttachment', { name: option.mediaName })}
+                  />
+                )}
               </button>
             </li>
           ))}
@@ -265,8 +305,21 @@ export function Composer({ ticket, replyTo, onClearReply }: ComposerProps) {
           />
         </div>
       )}
-      {files.length > 0 && (
+      {attaching && (
         <div className={styles.files} aria-label={t('tickets.composer.attachments')} role="list">
+          {quickAttachment && (
+            <span className={styles.file} role="listitem">
+              <FlashRegular aria-hidden />
+              <Caption1>{quickAttachment.name}</Caption1>
+              <Button
+                appearance="subtle"
+                size="small"
+                icon={<DismissRegular />}
+                aria-label={t('tickets.composer.removeFile', { name: quickAttachment.name })}
+                onClick={() => setQuickAttachment(null)}
+              />
+            </span>
+          )}
           {files.map((file, index) => (
             <span key={`${file.name}-${index}`} className={styles.file} role="listitem">
               <Caption1>{file.name}</Caption1>
@@ -327,7 +380,7 @@ export function Composer({ ticket, replyTo, onClearReply }: ComposerProps) {
               ref={textArea}
               className={styles.input}
               aria-label={t('tickets.composer.label')}
-              placeholder={files.length ? t('tickets.composer.captionPlaceholder') : t('tickets.composer.placeholder')}
+              placeholder={attaching ? t('tickets.composer.captionPlaceholder') : t('tickets.composer.placeholder')}
               value={text}
               rows={rows}
               resize="none"
@@ -337,7 +390,7 @@ export function Composer({ ticket, replyTo, onClearReply }: ComposerProps) {
               }}
               onKeyDown={onKeyDown}
             />
-            {text.trim() || files.length ? (
+            {text.trim() || attaching ? (
               <Button
                 appearance="primary"
                 icon={busy ? <Spinner size="tiny" /> : <SendRegular />}
