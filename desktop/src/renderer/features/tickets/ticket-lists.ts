@@ -36,7 +36,7 @@ export interface Viewer {
 }
 
 /** Spec §6 from the screen's side (the server's visibility rule). */
-function inSight(ticket: Ticket, viewer: Viewer): boolean {
+export function inSight(ticket: Pick<Ticket, 'userId' | 'queueId'>, viewer: Viewer): boolean {
   if (viewer.seesEveryQueue || ticket.userId === viewer.id) return true;
   return ticket.queueId === null ? viewer.allTicket === 'enabled' : viewer.queueIds.includes(ticket.queueId);
 }

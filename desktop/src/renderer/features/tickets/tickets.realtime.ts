@@ -1,6 +1,7 @@
 import { can, type CompanyEventPayloads, type Contact, type Id } from '@atendo/shared';
 import { api } from '../../app/api';
 import type { AppThunk, RootState } from '../../app/store';
+import { applyKanbanContactEvent, applyKanbanTicketEvent } from '../kanban/kanban.api';
 import { replaceMessage, upsertMessage } from './thread';
 import {
   markTicketRead,
@@ -92,6 +93,8 @@ export function applyTicketEvent(event: CompanyEventPayloads['ticket']): AppThun
     if (event.action === 'update') {
       dispatch(ticketsApi.util.updateQueryData('getTicketByUuid', event.ticket.uuid, () => event.ticket));
     }
+    // The kanban board shows the same tickets as cards.
+    dispatch(applyKanbanTicketEvent(event));
     if (event.action === 'updateUnread') {
       for (const uuid of ticketsApi.util.selectCachedArgsForQuery(state, 'getTicketByUuid')) {
         dispatch(
@@ -147,9 +150,10 @@ function patchContact(contact: Contact) {
 /** company-{id}-contact: a renamed contact is renamed in every list and open ticket. */
 export function applyContactEvent(event: CompanyEventPayloads['contact']): AppThunk {
   return (dispatch, getState) => {
-    if (event.action === 'delete') return;
+    if (event.action === 'delete' || event.action === 'reload') return;
     const state = getState();
     const patch = patchContact(event.contact);
+    dispatch(applyKanbanContactEvent(event.contact));
     for (const args of cachedLists(state)) {
       dispatch(
         ticketsApi.util.updateQueryData('listTickets', args, (draft) => {
