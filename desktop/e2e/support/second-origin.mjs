@@ -91,6 +91,11 @@ createServer((req, res) => {
   if (path === '/__desktop-preload.js') {
     return res.writeHead(200, { 'content-type': 'text/javascript' }).end(preload);
   }
+  // A file the build puts at the root (the contact import template), as app:// serves it.
+  if (/^\/[\w.-]+\.xlsx$/.test(path) && existsSync(join(webDir, path))) {
+    res.writeHead(200, { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    return createReadStream(join(webDir, path)).pipe(res);
+  }
   if (path.startsWith('/assets/')) {
     const file = normalize(join(webDir, path));
     if (!file.startsWith(webDir) || !existsSync(file)) return res.writeHead(404).end();

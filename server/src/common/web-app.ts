@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
@@ -30,6 +30,16 @@ const ENCODINGS = [
   { name: 'br', suffix: '.br' },
   { name: 'gzip', suffix: '.gz' },
 ] as const;
+
+/**
+ * Files the build puts at the site root for people to download (the contact import template),
+ * by extension: only these types are served from there, always as attachments.
+ */
+const ROOT_DOWNLOADS: Record<string, string> = {
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.xls': 'application/vnd.ms-excel',
+  '.csv': 'text/csv; charset=utf-8',
+};
 
 /** A browser navigation prefers HTML; the API clients ask for JSON or anything. */
 export function wantsHtml(request: Pick<FastifyRequest, 'headers'>): boolean {
@@ -71,10 +81,28 @@ export async function registerWebApp(
     maxAge: '365d',
     preCompressed: true,
   });
+  const downloads = new Set<string>();
+  for (const name of readdirSync(options.webDir)) {
+    const type = ROOT_DOWNLOADS[name.slice(name.lastIndexOf('.')).toLowerCase()];
+    if (!type || !/^[\w.-]+$/.test(name)) continue;
+    const file = readFileSync(join(options.webDir, name));
+    downloads.add(`/${name}`);
+    app.get(`/${name}`, (_request, reply) =>
+      reply
+        .headers({
+          'content-type': type,
+          'content-disposition': `attachment; filename="${name}"`,
+          'cache-control': 'no-cache',
+          'x-content-type-options': 'nosniff',
+        })
+        .send(file),
+    );
+  }
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const path = request.url.split('?')[0];
-    if (NOT_APP.test(path) || !wantsHtml(request)) return;
+    // A link to a download is a navigation too: it gets the file, not the app.
+    if (NOT_APP.test(path) || downloads.has(path) || !wantsHtml(request)) return;
     // The build's copies in our order of preference; identity whenever the browser takes neither.
     const encoding = negotiate(request.headers['accept-encoding'] ?? '', [...index.keys()]);
     if (encoding) reply.header('content-encoding', encoding);

@@ -3,6 +3,7 @@ import type { Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
 import {
   INBOUND_SINK,
+  type AddressBookEntry,
   type InboundMessage,
   type InboundSink,
   type OutboundMedia,
@@ -36,6 +37,13 @@ export class RecordingPort implements OutboundPort {
 
   async checkNumber(_whatsappId: number, number: string) {
     return { exists: true, number };
+  }
+
+  /** What addressBook answers, for every connection. */
+  book: AddressBookEntry[] = [];
+
+  async addressBook(_whatsappId: number) {
+    return this.book;
   }
 }
 

@@ -11,7 +11,8 @@ export function toContact(c: ContactEntity): Contact {
     id: c.id,
     companyId: c.companyId,
     name: c.name,
-    number: c.number,
+    // A removed contact's number is a placeholder (see ContactsService.remove): it has none.
+    number: c.removedAt ? '' : c.number,
     email: c.email ?? '',
     profilePicUrl: c.profilePicUrl ?? '',
     isGroup: !!c.isGroup,

@@ -24,6 +24,8 @@ const TICKET_COLUMNS = [
   't.isGroup',
   't.chatbot',
   't.amountUsedBotQueues',
+  't.queueOptionId',
+  't.botQueueAt',
   't.useIntegration',
   't.promptId',
   't.integrationId',
@@ -45,6 +47,7 @@ const CONTACT_COLUMNS = [
   'c.extraInfo',
   'c.createdAt',
   'c.updatedAt',
+  'c.removedAt',
 ];
 
 export type TicketRef = { id: number } | { uuid: string };

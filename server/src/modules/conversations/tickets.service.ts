@@ -10,7 +10,7 @@ import {
   type TicketStatus,
 } from '@atendo/shared';
 import { LRUCache } from 'lru-cache';
-import { DataSource } from 'typeorm';
+import { DataSource, IsNull } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
 import { placeholders, SqlWhere } from '../../database/compiled-select.js';
@@ -181,9 +181,11 @@ export class TicketsService {
     if (input.status === 'closed') {
       throw new DomainError('ERR_VALIDATION', { fields: [{ field: 'status', message: 'validation.oneOf' }] });
     }
-    const contact = await this.db
-      .getRepository(ContactEntity)
-      .findOne({ where: { id: input.contactId, companyId: auth.companyId }, select: { id: true, isGroup: true } });
+    const contact = await this.db.getRepository(ContactEntity).findOne({
+      // A removed contact (see ContactsService.remove) has no number left to write to.
+      where: { id: input.contactId, companyId: auth.companyId, removedAt: IsNull() },
+      select: { id: true, isGroup: true },
+    });
     if (!contact) throw new DomainError('ERR_NO_CONTACT_FOUND');
     const whatsappId = input.whatsappId ?? (await this.defaultConnection(auth));
     await this.assertRefs(auth.companyId, { whatsappId, queueId: input.queueId, userId: input.userId });
@@ -241,6 +243,8 @@ export class TicketsService {
       openKey: next.status === 'closed' ? null : openKeyOf({ ...entity, whatsappId }),
       updatedAt: now,
     };
+    // A person acts on the ticket: the greeting bot and its option menu are done with it.
+    if (action !== 'none') Object.assign(changes, { chatbot: false, queueOptionId: null, botQueueAt: null });
     if (input.useIntegration !== undefined) changes.useIntegration = input.useIntegration;
     if (input.promptId !== undefined) changes.promptId = input.promptId;
     if (input.integrationId !== undefined) changes.integrationId = input.integrationId;

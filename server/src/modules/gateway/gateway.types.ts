@@ -92,6 +92,14 @@ export interface SentMessage {
   timestamp: Date;
 }
 
+/** A person in a connection's WhatsApp address book. */
+export interface AddressBookEntry {
+  /** The phone number as WhatsApp addresses the person: digits, country code first. */
+  number: string;
+  /** The name the phone saved, else the person's own push name; may be empty. */
+  name: string;
+}
+
 /** Implemented by the gateway; the pipeline sends through it. Errors are DomainErrors (ERR_WAPP_*). */
 export interface OutboundPort {
   sendText(whatsappId: number, to: PeerRef, body: string, options?: SendOptions): Promise<SentMessage>;
@@ -100,6 +108,8 @@ export interface OutboundPort {
   deleteForEveryone(whatsappId: number, to: PeerRef, providerId: string): Promise<void>;
   /** Whether a number is on WhatsApp; answers the canonical number to use. */
   checkNumber(whatsappId: number, number: string): Promise<{ exists: boolean; number: string }>;
+  /** The people the connection's WhatsApp knows (its phone's contacts): no groups, no LID-only entries. */
+  addressBook(whatsappId: number): Promise<AddressBookEntry[]>;
 }
 export const OUTBOUND_PORT = Symbol('OUTBOUND_PORT');
 

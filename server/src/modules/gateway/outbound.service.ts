@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../common/domain-error.js';
-import type { OutboundMedia, OutboundPort, PeerRef, SendOptions, SentMessage } from './gateway.types.js';
+import type {
+  AddressBookEntry,
+  OutboundMedia,
+  OutboundPort,
+  PeerRef,
+  SendOptions,
+  SentMessage,
+} from './gateway.types.js';
 import { SessionManager } from './session-manager.js';
 
 /** Digits only: what every provider expects as a number. */
@@ -34,6 +41,10 @@ export class GatewayOutbound implements OutboundPort {
     const clean = digits(number);
     if (clean.length < 8) throw new DomainError('ERR_WAPP_INVALID_CONTACT');
     return this.sessions.invoke(whatsappId, { op: 'checkNumber', number: clean });
+  }
+
+  async addressBook(whatsappId: number): Promise<AddressBookEntry[]> {
+    return this.sessions.invoke(whatsappId, { op: 'addressBook' });
   }
 
   private peer(to: PeerRef): PeerRef {

@@ -1,5 +1,6 @@
 import type { ConnectionProvider } from '@atendo/shared';
 import type {
+  AddressBookEntry,
   InboundCall,
   InboundMessage,
   MessageChange,
@@ -33,6 +34,8 @@ export interface ProviderSession {
   sendMedia(to: PeerRef, media: OutboundMedia, options?: SendOptions): Promise<SentMessage>;
   deleteForEveryone(to: PeerRef, providerId: string): Promise<void>;
   checkNumber(number: string): Promise<{ exists: boolean; number: string }>;
+  /** The people of the connection's address book, as far as the session knows them. */
+  addressBook(): Promise<AddressBookEntry[]>;
   /** Closes the socket, keeping the auth state (the session can resume without a new QR). */
   stop(): Promise<void>;
   /** Signs the device out and wipes the auth state: the next start asks for a new QR. */

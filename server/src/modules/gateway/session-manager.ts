@@ -45,6 +45,7 @@ export type SessionCommand =
   | { op: 'sendMedia'; to: PeerRef; media: OutboundMedia; options?: SendOptions }
   | { op: 'deleteForEveryone'; to: PeerRef; providerId: string }
   | { op: 'checkNumber'; number: string }
+  | { op: 'addressBook' }
   | { op: 'stop' }
   | { op: 'logout' }
   | { op: 'extension'; name: string; args: unknown };
@@ -75,6 +76,7 @@ const FAILURE: Partial<Record<SessionCommand['op'], ErrorCode>> = {
   sendMedia: 'ERR_SENDING_WAPP_MSG',
   deleteForEveryone: 'ERR_DELETE_WAPP_MSG',
   checkNumber: 'ERR_WAPP_CHECK_CONTACT',
+  addressBook: 'ERR_WAPP_CHECK_CONTACT',
 };
 
 /**
@@ -371,6 +373,8 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
           return null;
         case 'checkNumber':
           return await session.checkNumber(command.number);
+        case 'addressBook':
+          return await session.addressBook();
       }
     } catch (error) {
       if (error instanceof DomainError) throw error;

@@ -1,6 +1,6 @@
 import type { ContactExtraInfo } from '@atendo/shared';
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { CreatedAt, UpdatedAt } from '../../../database/columns.js';
+import { CreatedAt, DateTime, UpdatedAt } from '../../../database/columns.js';
 
 /** A person (or a group) a company talks to; one row per number, however WhatsApp addresses them. */
 @Entity('contacts')
@@ -20,4 +20,9 @@ export class ContactEntity {
   @Column({ type: 'simple-json', nullable: true }) extraInfo: ContactExtraInfo[] | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  /**
+   * Set when the contact was removed while tickets kept its history: its number, LID and personal
+   * data are gone (the number holds a placeholder no message can match) and no list shows it.
+   */
+  @DateTime({ nullable: true }) removedAt: Date | null;
 }

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { settingValue, type Ticket } from '@atendo/shared';
+import { phoneNumberForms, settingValue, type Ticket } from '@atendo/shared';
 import { LRUCache } from 'lru-cache';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../../../database/unique-violation.js';
 import type { InboundCall, InboundMessage, InboundSink, MessageChange, PeerRef } from '../../gateway/gateway.types.js';
 import { CompanyEntity } from '../../companies/entities/company.entity.js';
+import { QueueOptionEntity } from '../../queues/entities/queue-option.entity.js';
 import { QueueEntity } from '../../queues/entities/queue.entity.js';
 import { SettingEntity } from '../../settings/entities/setting.entity.js';
 import { WhatsappEntity } from '../../whatsapp/entities/whatsapp.entity.js';
@@ -25,12 +26,14 @@ import { Transactions } from '../transactions.js';
 import {
   choiceStep,
   fillVariables,
+  menuOf,
   menuQueues,
   newTicketStep,
   type BotConnection,
   type BotSettings,
   type BotStep,
 } from './greeting-bot.js';
+import { enterMenu, menuAnswer } from './option-menu.js';
 
 /** Thrown inside the transaction when the message is already stored: roll back, do nothing. */
 const DUPLICATE = Symbol('duplicate');
@@ -40,8 +43,11 @@ interface Stored {
   contactId: number;
   ticketCreated: boolean;
   contactChanged: boolean;
-  /** The greeting bot's texts to send after the commit, and whether it moved the ticket. */
-  bot: { texts: string[]; changed: boolean };
+  /**
+   * The greeting bot's texts to send after the commit and, when it moved the ticket to another
+   * queue (or out of one), the queue it was in.
+   */
+  bot: { texts: string[]; movedFrom?: { queueId: number | null } };
   /**
    * The ticket as it stands after this message, when it was read inside the transaction (with its
    * contact, queue, owner, connection and tags) and nothing moved it elsewhere: the event is built
@@ -62,6 +68,12 @@ interface Stored {
  * unique keys on contacts.number, tickets.openKey and messages(whatsappId, providerId) hold the same
  * rules between server processes: losing such a race retries once and finds the winner's rows.
  */
+
+/** What the bot decided on a customer's answer, and the ticket columns it changes. */
+interface BotAnswer {
+  step: BotStep;
+  changes: Partial<TicketEntity>;
+}
 
 /** Waits between lookups of a changed message not stored yet: about 3 s in all, then it is dropped. */
 const CHANGE_LOOKUP_RETRIES = [100, 200, 400, 800, 1500];
@@ -126,8 +138,10 @@ export class InboundPipeline implements InboundSink {
 
   private announce(companyId: number, stored: Stored, ticket: Ticket): void {
     if (stored.ticketCreated) this.events.ticketUpdated(ticket);
-    // A queue chosen from the bot's menu: its agents now see the ticket, the queueless lists lose it.
-    else if (stored.bot.changed) this.events.ticketUpdated(ticket, { queueId: null, userId: ticket.userId });
+    // A queue chosen from the bot's menu (or left for it): its agents now see the ticket, the lists
+    // of where it was lose it.
+    else if (stored.bot.movedFrom)
+      this.events.ticketUpdated(ticket, { ...stored.bot.movedFrom, userId: ticket.userId });
     if (stored.contactChanged) this.events.contactUpdated(companyId, ticket.contact, ticket);
     this.events.messageCreated(ticket, toMessage(stored.message));
   }
@@ -272,6 +286,7 @@ export class InboundPipeline implements InboundSink {
                 .findOne({ where: { id: m.companyId }, select: { id: true, schedules: true } })
             : null;
         bot = newTicketStep(connection, queues, settings, company?.schedules ?? null, now);
+        if (bot.enters !== undefined) bot = (await this.withOptions(em, bot, bot.enters, false)) ?? bot;
       }
       const inserted = await tickets.insert({
         uuid: randomUUID(),
@@ -280,6 +295,8 @@ export class InboundPipeline implements InboundSink {
         whatsappId: m.whatsappId,
         queueId: queues.length === 1 ? queues[0].id : null,
         chatbot: bot?.chatbot ?? false,
+        // The queue's option menu began: its time bound runs from here.
+        botQueueAt: bot?.chatbot && queues.length === 1 ? now : null,
         status: 'pending',
         isGroup: m.chat.isGroup,
         openKey,
@@ -289,25 +306,18 @@ export class InboundPipeline implements InboundSink {
       ticket = await tickets.findOneByOrFail({ id: Number(inserted.identifiers[0].id) });
       ticketCreated = true;
     }
-    const botChanges: Partial<TicketEntity> = {};
-    if (!ticketCreated && botActs && ticket.chatbot && ticket.status === 'pending' && ticket.queueId === null) {
-      // The customer answers the bot's menu.
-      const queues = await this.queuesOf(em, m.whatsappId);
-      if (queues.length > 1 && m.mediaType !== 'chat') {
-        // A photo, an album or a voice note is no answer to the menu: it neither counts as a wrong
-        // one nor brings the menu back (ten images would otherwise resend it until the bot gives up).
-        bot = { texts: [], chatbot: true };
-      } else if (queues.length > 1) {
-        const { connection, settings } = await this.botContext(em, m.companyId, m.whatsappId);
-        bot = choiceStep(connection, queues, settings, m.body, ticket.amountUsedBotQueues, now);
-        if (bot.queueId !== undefined) botChanges.queueId = bot.queueId;
-        if (bot.attempts !== undefined) botChanges.amountUsedBotQueues = bot.attempts;
-      } else {
-        // The connection's queues changed since the menu went out: nothing left to choose from.
-        bot = { texts: [], chatbot: false, ...(queues.length ? { queueId: queues[0].id } : {}) };
-        if (bot.queueId !== undefined) botChanges.queueId = bot.queueId;
-      }
-      botChanges.chatbot = bot.chatbot;
+    let botChanges: Partial<TicketEntity> = {};
+    const answersBot = !ticketCreated && botActs && ticket.chatbot;
+    if (answersBot && this.mysql) await this.lockBotState(em, ticket);
+    const queueBefore = ticket.queueId;
+    if (answersBot && ticket.chatbot && ticket.status === 'pending') {
+      // The customer answers the bot: the queue menu, or the option menu of the queue they chose.
+      const answer =
+        ticket.queueId === null
+          ? await this.queueAnswer(em, m, ticket, now)
+          : await this.optionAnswer(em, m, ticket, now);
+      bot = answer.step;
+      botChanges = answer.changes;
     }
     const quoted = m.quotedProviderId
       ? await this.messages
@@ -358,7 +368,7 @@ export class InboundPipeline implements InboundSink {
       .where('id = :id', { id: ticket.id })
       .execute();
     message.id = await this.insertOnce(em, message, m);
-    const moved = botChanges.queueId !== undefined;
+    const moved = botChanges.queueId !== undefined && botChanges.queueId !== queueBefore;
     let shaped: Ticket | null = null;
     if (live && !moved) {
       Object.assign(ticket, botChanges, {
@@ -378,10 +388,129 @@ export class InboundPipeline implements InboundSink {
       contactId: contact.id,
       ticketCreated,
       contactChanged: contactCreated || contactChanged,
-      bot: { texts: bot?.texts ?? [], changed: moved },
+      bot: { texts: bot?.texts ?? [], ...(moved ? { movedFrom: { queueId: queueBefore } } : {}) },
       ticket: shaped,
       message,
     };
+  }
+
+  /**
+   * The bot's state, read again under the ticket's row lock (MySQL/MariaDB): should another server
+   * process have handled this customer's previous message (the session moving between nodes), its
+   * answer is committed and this one continues from it instead of answering the same step twice.
+   * The lock is the ticket row's, which this transaction takes first anyway (see below).
+   */
+  private async lockBotState(em: EntityManager, ticket: TicketEntity): Promise<void> {
+    const fresh = await em.getRepository(TicketEntity).findOne({
+      where: { id: ticket.id },
+      select: {
+        id: true,
+        status: true,
+        userId: true,
+        queueId: true,
+        chatbot: true,
+        amountUsedBotQueues: true,
+        queueOptionId: true,
+        botQueueAt: true,
+      },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (!fresh) return;
+    ticket.status = fresh.status;
+    ticket.userId = fresh.userId;
+    ticket.queueId = fresh.queueId;
+    ticket.chatbot = fresh.chatbot;
+    ticket.amountUsedBotQueues = fresh.amountUsedBotQueues;
+    ticket.queueOptionId = fresh.queueOptionId;
+    ticket.botQueueAt = fresh.botQueueAt;
+  }
+
+  /** The customer answers the connection's queue menu. */
+  private async queueAnswer(em: EntityManager, m: InboundMessage, ticket: TicketEntity, now: Date): Promise<BotAnswer> {
+    const queues = await this.queuesOf(em, m.whatsappId);
+    if (queues.length > 1 && m.mediaType !== 'chat') {
+      // A photo, an album or a voice note is no answer to the menu: it neither counts as a wrong
+      // one nor brings the menu back (ten images would otherwise resend it until the bot gives up).
+      return { step: { texts: [], chatbot: true }, changes: {} };
+    }
+    if (queues.length <= 1) {
+      // The connection's queues changed since the menu went out: nothing left to choose from.
+      const moved = queues.length ? { queueId: queues[0].id } : {};
+      return { step: { texts: [], chatbot: false, ...moved }, changes: { chatbot: false, ...moved } };
+    }
+    const { connection, settings } = await this.botContext(em, m.companyId, m.whatsappId);
+    const step = choiceStep(connection, queues, settings, m.body, ticket.amountUsedBotQueues, now);
+    const changes: Partial<TicketEntity> = { chatbot: step.chatbot };
+    if (step.queueId !== undefined) changes.queueId = step.queueId;
+    if (step.attempts !== undefined) changes.amountUsedBotQueues = step.attempts;
+    const entered = step.enters === undefined ? null : await this.withOptions(em, step, step.enters, true);
+    if (!entered) return { step, changes };
+    return { step: entered, changes: { ...changes, chatbot: true, queueOptionId: null, botQueueAt: now } };
+  }
+
+  /** The customer answers the option menu of the queue the ticket stands in. */
+  private async optionAnswer(
+    em: EntityManager,
+    m: InboundMessage,
+    ticket: TicketEntity,
+    now: Date,
+  ): Promise<BotAnswer> {
+    // As with the queue menu, media is no answer.
+    if (m.mediaType !== 'chat') return { step: { texts: [], chatbot: true }, changes: {} };
+    const options = await this.optionsOf(em, ticket.queueId!);
+    const queues = await this.queuesOf(em, m.whatsappId);
+    const connection = await em.getRepository(WhatsappEntity).findOne({
+      where: { id: m.whatsappId },
+      select: { id: true, maxUseBotQueues: true, timeUseBotQueues: true },
+    });
+    const step = menuAnswer(
+      options,
+      { optionId: ticket.queueOptionId, attempts: ticket.amountUsedBotQueues, startedAt: ticket.botQueueAt },
+      m.body,
+      { maxUseBotQueues: connection?.maxUseBotQueues ?? 3, timeUseBotQueues: connection?.timeUseBotQueues ?? 0 },
+      queues.length > 1,
+      now,
+    );
+    const over = { chatbot: false, queueOptionId: null, botQueueAt: null };
+    switch (step.kind) {
+      case 'menu':
+        return {
+          step: { texts: step.texts, chatbot: true },
+          changes: { queueOptionId: step.optionId, amountUsedBotQueues: step.attempts },
+        };
+      case 'leaf':
+        // The customer found what they came for: the leaf's message, then an agent of the queue.
+        return { step: { texts: step.texts, chatbot: false }, changes: over };
+      case 'queues':
+        // Back to the queue menu: the ticket leaves the queue and waits queueless again.
+        return {
+          step: { texts: [menuOf(queues)], chatbot: true },
+          changes: { queueId: null, queueOptionId: null, botQueueAt: null },
+        };
+      case 'done':
+        return { step: { texts: [], chatbot: false }, changes: { ...over, amountUsedBotQueues: step.attempts } };
+    }
+  }
+
+  /**
+   * The customer arrived in an open queue: when it has options, their top level follows the
+   * step's texts and the bot stays on; null when it has none.
+   */
+  private async withOptions(
+    em: EntityManager,
+    step: BotStep,
+    queueId: number,
+    canLeaveQueue: boolean,
+  ): Promise<BotStep | null> {
+    const menu = enterMenu(await this.optionsOf(em, queueId), canLeaveQueue);
+    return menu === null ? null : { ...step, texts: [...step.texts, menu], chatbot: true };
+  }
+
+  private optionsOf(em: EntityManager, queueId: number): Promise<QueueOptionEntity[]> {
+    return em.getRepository(QueueOptionEntity).find({
+      where: { queueId },
+      select: { id: true, parentId: true, option: true, title: true, message: true },
+    });
   }
 
   /**
@@ -441,6 +570,11 @@ export class InboundPipeline implements InboundSink {
    * The contact for a chat, whichever way WhatsApp addressed it: by phone number or by LID. A
    * message carrying both finds the contact by either and records the one it lacked, so one person
    * never becomes two contacts.
+   *
+   * A Brazilian mobile has two forms (with and without the ninth digit, see phoneNumberForms):
+   * WhatsApp addresses some accounts by the old one while people type the new one. A contact
+   * stored under the other form is the same person: it is found, and takes the form WhatsApp
+   * used, which is where replies must go. The exact form wins when both exist.
    */
   private async contactFor(
     em: EntityManager,
@@ -449,11 +583,15 @@ export class InboundPipeline implements InboundSink {
   ): Promise<{ contact: ContactEntity; created: boolean; changed: boolean }> {
     const repo = em.getRepository(ContactEntity);
     const lid = peer.lid ?? null;
+    // A group id, or a LID standing in for an unknown number, has no other form.
+    const numbers = peer.isGroup || peer.number === lid ? [peer.number] : phoneNumberForms(peer.number);
+    if (!numbers.includes(peer.number)) numbers.push(peer.number);
     const qb = repo.createQueryBuilder('c').where('c.companyId = :companyId', { companyId });
-    if (lid) qb.andWhere('(c.number = :number OR c.lid = :lid)', { number: peer.number, lid });
-    else qb.andWhere('c.number = :number', { number: peer.number });
+    if (lid) qb.andWhere('(c.number IN (:...numbers) OR c.lid = :lid)', { numbers, lid });
+    else qb.andWhere('c.number IN (:...numbers)', { numbers });
     const found = await qb.getMany();
-    const byNumber = found.find((c) => c.number === peer.number);
+    const byNumber =
+      found.find((c) => c.number === peer.number) ?? found.find((c) => c.number !== lid && numbers.includes(c.number));
     const byLid = lid ? found.find((c) => c.lid === lid && c !== byNumber) : undefined;
     const contact = byNumber ?? byLid;
     if (!contact) {
@@ -480,8 +618,10 @@ export class InboundPipeline implements InboundSink {
       if (byLid && byNumber) await repo.update({ id: byLid.id }, { lid: null, updatedAt: new Date() });
       changes.lid = lid;
     }
-    // Known only by its LID so far (the LID stood in for the number): the real number replaces it.
-    if (!byNumber && contact.number === lid) changes.number = peer.number;
+    // Known only by its LID so far (the LID stood in for the number), or under the other form of
+    // the number: the number WhatsApp addresses replaces it.
+    if (contact.number !== peer.number && (contact === byNumber || contact.number === lid))
+      changes.number = peer.number;
     return this.named(em, contact, peer, changes);
   }
 

@@ -69,6 +69,11 @@ export class PeerResolver {
     this.lidByPn.set(pn, lid);
   }
 
+  /** The phone number learned for a LID (its digits), if any. */
+  phoneOf(lid: string): string | undefined {
+    return this.pnByLid.get(lid);
+  }
+
   /** A person's PeerRef from the JID WhatsApp used and, if present, its alternate form. */
   async person(jid: string, alt?: string | null, name?: string | null): Promise<PeerRef> {
     this.learn(jid, alt);

@@ -803,6 +803,30 @@ describe('BaileysProvider sessions', () => {
       expect(await session.checkNumber('5511000000000')).toEqual({ exists: false, number: '5511000000000' });
     });
 
+    it('gives the address book the phone synced, by phone number, without groups or unknown LIDs', async () => {
+      const { session, sock } = await connected();
+      sock.emit('contacts.upsert', [
+        { id: CUSTOMER_PN, name: 'Ana Souza', notify: 'Ana' },
+        { id: '5521977776666@s.whatsapp.net', notify: 'Bia' },
+        { id: GROUP, name: 'Support group' },
+        { id: '777000111222333@lid', name: 'Known by LID only' },
+        { id: CUSTOMER_LID, phoneNumber: '5531966665555@s.whatsapp.net', name: 'Cris' },
+      ]);
+      sock.emit('contacts.update', [{ id: '5521977776666@s.whatsapp.net', name: 'Bianca' }]);
+      sock.emit('lid-mapping.update', { lid: '444000111222333@lid', pn: '5541955554444@s.whatsapp.net' });
+      await session.idle();
+      sock.emit('contacts.update', [{ id: '444000111222333@lid', notify: 'Dani' }]);
+      await session.idle();
+      expect(await session.addressBook()).toEqual([
+        { number: '5511988887777', name: 'Ana Souza' },
+        { number: '5521977776666', name: 'Bianca' },
+        { number: '5531966665555', name: 'Cris' },
+        { number: '5541955554444', name: 'Dani' },
+      ]);
+      await session.stop();
+      await expect(session.addressBook()).rejects.toMatchObject({ code: 'ERR_WAPP_NOT_INITIALIZED' });
+    });
+
     it('answers domain errors when not connected or when WhatsApp refuses', async () => {
       const { session, sock } = await start();
       const to = { number: '5511988887777', isGroup: false };

@@ -15,6 +15,7 @@ import {
 } from '@whiskeysockets/baileys';
 import { DomainError } from '../../../common/domain-error.js';
 import type {
+  AddressBookEntry,
   InboundMessage,
   MessageChange,
   OutboundMedia,
@@ -24,6 +25,7 @@ import type {
   SessionEvent,
 } from '../gateway.types.js';
 import type { ProviderSession, SessionListener, SessionTarget } from '../provider.js';
+import { AddressBook } from './baileys-address-book.js';
 import { baileysLogger, type BaileysLogger } from './baileys-logger.js';
 import { ackFromReceipt, ackFromStatus, mapChange, mapContent, messageDate } from './baileys-message.mapper.js';
 import { isGroupJid, jidUser, PeerResolver, peerJid } from './baileys-peers.js';
@@ -92,6 +94,7 @@ export class BaileysSession implements ProviderSession {
   private readonly baileysLog: BaileysLogger;
   private readonly keys: SignalKeyStore;
   private readonly peers: PeerResolver;
+  private readonly book: AddressBook;
   private readonly sent = new Map<string, proto.IMessage | undefined>();
   private readonly groupNames = new Map<string, Promise<string | undefined>>();
   private sock?: BaileysSocket;
@@ -117,6 +120,7 @@ export class BaileysSession implements ProviderSession {
     this.baileysLog = baileysLogger(`Baileys:${target.whatsappId}`);
     this.keys = makeCacheableSignalKeyStore(auth.state.keys, this.baileysLog);
     this.peers = new PeerResolver(() => this.sock?.signalRepository?.lidMapping);
+    this.book = new AddressBook((lid) => this.peers.phoneOf(lid));
   }
 
   /** Opens the first socket; the session then keeps itself connected until stopped. */
@@ -164,6 +168,11 @@ export class BaileysSession implements ProviderSession {
       this.log.warn(`number check failed: ${(error as Error).message}`);
       throw new DomainError('ERR_WAPP_CHECK_CONTACT');
     }
+  }
+
+  async addressBook(): Promise<AddressBookEntry[]> {
+    this.openSocket();
+    return this.book.entries();
   }
 
   async stop(): Promise<void> {
@@ -257,6 +266,7 @@ export class BaileysSession implements ProviderSession {
     if (mapping) this.peers.learn(mapping.lid, mapping.pn);
     for (const contact of [...(events['contacts.upsert'] ?? []), ...(events['contacts.update'] ?? [])]) {
       this.peers.learn(contact.lid ?? contact.id, contact.phoneNumber ?? contact.id);
+      this.book.learn(contact);
     }
     for (const group of [...(events['groups.upsert'] ?? []), ...(events['groups.update'] ?? [])]) {
       if (group.id && group.subject) this.groupNames.set(group.id, Promise.resolve(group.subject));
@@ -356,8 +366,10 @@ export class BaileysSession implements ProviderSession {
 
   private async onHistory(history: BaileysEventMap['messaging-history.set']): Promise<void> {
     for (const { lid, pn } of history.lidPnMappings ?? []) this.peers.learn(lid, pn);
-    for (const contact of history.contacts ?? [])
+    for (const contact of history.contacts ?? []) {
       this.peers.learn(contact.lid ?? contact.id, contact.phoneNumber ?? contact.id);
+      this.book.learn(contact);
+    }
     for (const chat of history.chats ?? []) {
       if (chat.id && isGroupJid(chat.id) && chat.name) this.groupNames.set(chat.id, Promise.resolve(chat.name));
     }

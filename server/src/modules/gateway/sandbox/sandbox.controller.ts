@@ -8,11 +8,13 @@ import { IdPipe, YupPipe } from '../../../common/validation.pipe.js';
 import { OutboundHttp } from '../../outbound-http/outbound-http.js';
 import { WhatsappEntity } from '../../whatsapp/entities/whatsapp.entity.js';
 import { SessionManager } from '../session-manager.js';
-import { SANDBOX_MESSAGE, SANDBOX_SCAN } from './sandbox.extensions.js';
+import { SANDBOX_ADDRESS_BOOK, SANDBOX_MESSAGE, SANDBOX_SCAN } from './sandbox.extensions.js';
 import { loadSandboxMedia } from './sandbox-media.js';
 import type { SandboxInbound } from './sandbox.provider.js';
 import { SandboxProvider } from './sandbox.provider.js';
+import type { AddressBookEntry } from '../gateway.types.js';
 import {
+  sandboxAddressBookSchema,
   sandboxMessageSchema,
   sandboxNumberSchema,
   sandboxScanSchema,
@@ -78,6 +80,21 @@ export class SandboxController {
       op: 'extension',
       name: SANDBOX_MESSAGE,
       args: inbound,
+    });
+  }
+
+  /** The phone's contacts change: the list replaces the connection's address book. */
+  @Put('connections/:whatsappId/address-book')
+  async addressBook(
+    @CurrentUser() auth: AuthUser,
+    @Param('whatsappId', id) whatsappId: number,
+    @Body(new YupPipe(sandboxAddressBookSchema)) body: { contacts: AddressBookEntry[] },
+  ) {
+    await this.assertSandboxConnection(auth, whatsappId);
+    return this.sessions.invoke<{ count: number }>(whatsappId, {
+      op: 'extension',
+      name: SANDBOX_ADDRESS_BOOK,
+      args: body.contacts,
     });
   }
 

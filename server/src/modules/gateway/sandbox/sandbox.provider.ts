@@ -8,7 +8,14 @@ import { DomainError } from '../../../common/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/config.js';
 import { REDIS } from '../../redis/redis.module.js';
 import { WhatsappAuthKeyEntity } from '../../whatsapp/entities/whatsapp-auth-key.entity.js';
-import type { InboundMessage, OutboundMedia, PeerRef, SendOptions, SentMessage } from '../gateway.types.js';
+import type {
+  AddressBookEntry,
+  InboundMessage,
+  OutboundMedia,
+  PeerRef,
+  SendOptions,
+  SentMessage,
+} from '../gateway.types.js';
 import type { ProviderSession, SessionListener, SessionTarget, WhatsappProvider } from '../provider.js';
 
 /** An inbound message as the sandbox routes take it, with any media already in memory. */
@@ -128,6 +135,11 @@ export class SandboxSession implements ProviderSession {
   private state: 'opening' | 'qrcode' | 'connected' | 'closed' = 'opening';
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly sent = new Set<string>();
+  /**
+   * The phone's address book as the sandbox routes set it, number → name. Kept by the session like
+   * Baileys keeps what the phone synced: a restart or a move to another node starts it empty.
+   */
+  private readonly book = new Map<string, string>();
   /** Acks are reported in order, one at a time, as the network would. */
   private acks: Promise<void> = Promise.resolve();
 
@@ -215,6 +227,19 @@ export class SandboxSession implements ProviderSession {
   async checkNumber(number: string): Promise<{ exists: boolean; number: string }> {
     this.assertConnected();
     return { exists: await this.provider.isOnWhatsApp(this.target.companyId, number), number };
+  }
+
+  /** The phone's contacts change: `entries` replace the address book. */
+  async setAddressBook(entries: AddressBookEntry[]): Promise<{ count: number }> {
+    this.assertConnected();
+    this.book.clear();
+    for (const entry of entries) this.book.set(entry.number, entry.name);
+    return { count: this.book.size };
+  }
+
+  async addressBook(): Promise<AddressBookEntry[]> {
+    this.assertConnected();
+    return [...this.book].map(([number, name]) => ({ number, name }));
   }
 
   async stop(): Promise<void> {

@@ -68,6 +68,19 @@ export const sandboxMessageSchema = yup
 
 export type SandboxMessageInput = yup.InferType<typeof sandboxMessageSchema>;
 
+/** The phone's address book: its people, at most 5,000 (the 1 MiB JSON limit bounds it anyway). */
+export const sandboxAddressBookSchema = yup.object({
+  contacts: yup
+    .array(
+      yup.object({
+        number: phone.required(V.required),
+        name: yup.string().trim().max(100, tooLong).default(''),
+      }),
+    )
+    .max(5_000, V.max)
+    .required(V.required),
+});
+
 export const sandboxNumberSchema = yup.object({
   onWhatsApp: yup.boolean().typeError(V.oneOf).required(V.required),
 });

@@ -47,7 +47,8 @@ export function otherTicketOwner(error: unknown): { user: string; queue: string 
   return { user: body.ticket.user?.name ?? '', queue: body.ticket.queue?.name ?? '' };
 }
 
-export function NewTicketModal({ onClose }: { onClose: () => void }) {
+/** `contact`: the conversation is with this contact (started from the contacts page). */
+export function NewTicketModal({ onClose, contact }: { onClose: () => void; contact?: Contact }) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
@@ -58,14 +59,14 @@ export function NewTicketModal({ onClose }: { onClose: () => void }) {
   const queues = isAdmin ? (allQueues.data ?? []) : (user?.queues ?? []);
   const connections = useListConnectionsQuery();
   const [createTicket] = useCreateTicketMutation();
-  const [contactText, setContactText] = useState('');
+  const [contactText, setContactText] = useState(contact?.name ?? '');
   const [conflict, setConflict] = useState<string | null>(null);
   const term = useDebouncedValue(contactText.trim(), SEARCH_DEBOUNCE_MS);
   const searching = term.length >= SEARCH_MIN_CHARS;
   const contacts = useSearchContactsQuery(term, { skip: !searching });
 
   const formik = useFormik<Values>({
-    initialValues: { contactId: null, queueId: null, whatsappId: user?.whatsappId ?? null },
+    initialValues: { contactId: contact?.id ?? null, queueId: null, whatsappId: user?.whatsappId ?? null },
     validate: (values) => {
       const errors: Partial<Record<keyof Values, string>> = {};
       if (!values.contactId) errors.contactId = V.required;
