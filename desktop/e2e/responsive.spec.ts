@@ -52,6 +52,49 @@ async function seedCompany(request: APIRequestContext): Promise<CompanyDesk> {
   // A long tag name, to see it wrap rather than push the columns off a phone.
   const tag = unique('Pedido atrasado');
   await apiCall(request, desk.adminToken, 'POST', '/tags', { name: tag, color: '#8e24aa', kanban: 1 });
+  // A chat with a long title and a long message, from the company's first admin to this one.
+  const chatTitle = unique('Plantao do fim de semana e escala dos feriados de dezembro');
+  const chat = await apiCall<{ id: number; uuid: string }>(request, desk.adminToken, 'POST', '/chats', {
+    title: chatTitle,
+    users: [{ id: adminId }],
+  });
+  await apiCall(request, desk.adminToken, 'POST', `/chats/${chat.id}/messages`, {
+    message:
+      'Quem fica com o plantão de sábado? Preciso fechar a escala até sexta: https://intranet.example/escalas/2024/dezembro_plantao-de-fim-de-semana',
+  });
+  // A shared quick message and a file list with long names and texts.
+  const shortcode = unique('segunda-via-do-boleto-vencido');
+  await apiCall(request, desk.adminToken, 'POST', '/quick-messages', {
+    shortcode,
+    message:
+      'Olá! Segue a segunda via do boleto atualizada com a nova data de vencimento: https://financeiro.example/boletos/2024_000123_segunda-via',
+    geral: true,
+  });
+  const fileList = unique('Catalogo completo de produtos da colecao de verao');
+  await apiCall(request, desk.adminToken, 'POST', '/files', {
+    name: fileList,
+    message: 'Confira as novidades da coleção de verão com os preços atualizados.',
+    options: [{ name: 'Tabela de precos atualizada com descontos progressivos' }],
+  });
+  // A contact list with a long name, and a contact of it with a long name and e-mail.
+  const contactList = unique('Clientes da campanha de inverno');
+  const { id: contactListId } = await apiCall<{ id: number }>(request, desk.adminToken, 'POST', '/contact-lists', {
+    name: contactList,
+  });
+  const listContact = unique('Maria Aparecida dos Santos');
+  await apiCall(request, desk.adminToken, 'POST', '/contact-list-items', {
+    contactListId,
+    name: listContact,
+    number: '5511987650000',
+    email: 'maria.aparecida.santos.oliveira@distribuidora-exemplo.com.br',
+  });
+  // A contact with a long name and e-mail, beside the customer the sandbox brings in.
+  const contact = unique('Distribuidora Oliveira Bebidas');
+  await apiCall(request, desk.adminToken, 'POST', '/contacts', {
+    name: contact,
+    number: '5511987651234',
+    email: 'financeiro.contas-a-pagar@distribuidora-oliveira.com.br',
+  });
   await customerWrites(
     request,
     desk,
@@ -79,6 +122,15 @@ async function seedCompany(request: APIRequestContext): Promise<CompanyDesk> {
       { path: '/users', ready: text(admin.email) },
       { path: '/queues', ready: text(queue) },
       { path: '/tags', ready: text(tag) },
+      { path: '/contacts', ready: text(contact) },
+      // The customer's ticket is a card of the lane of tickets without a kanban tag.
+      { path: '/kanban', ready: (page) => page.getByRole('listitem').getByText(/liquidificador/) },
+      { path: '/chats', ready: text(chatTitle) },
+      { path: `/chats/${chat.uuid}`, ready: text('plantão de sábado') },
+      { path: '/quick-messages', ready: text(shortcode) },
+      { path: '/files', ready: text(fileList) },
+      { path: '/contact-lists', ready: text(contactList) },
+      { path: `/contact-lists/${contactListId}/contacts`, ready: text(listContact) },
       { path: '/todolist', ready: null },
       { path: '/settings', ready: null },
       { path: '/financeiro', ready: text('R$') },

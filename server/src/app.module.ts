@@ -22,6 +22,10 @@ import { WhatsappModule } from './modules/whatsapp/whatsapp.module.js';
 import { PasswordResetModule } from './modules/password-reset/password-reset.module.js';
 import { AnnouncementsModule } from './modules/announcements/announcements.module.js';
 import { HelpsModule } from './modules/helps/helps.module.js';
+import { ContactListsModule } from './modules/contact-lists/contact-lists.module.js';
+import { QuickMessagesModule } from './modules/quick-messages/quick-messages.module.js';
+import { FilesModule } from './modules/files/files.module.js';
+import { ChatsModule } from './modules/chats/chats.module.js';
 import { ThrottleModule } from './modules/throttle/throttles.js';
 import { OutboundHttpModule } from './modules/outbound-http/outbound-http.module.js';
 import type { OutboundHttpOptions } from './modules/outbound-http/outbound-http.js';
@@ -63,6 +67,10 @@ export class AppModule {
         PasswordResetModule,
         HelpsModule,
         AnnouncementsModule,
+        ContactListsModule,
+        QuickMessagesModule,
+        FilesModule,
+        ChatsModule,
         ...extraModules,
       ],
       providers: [

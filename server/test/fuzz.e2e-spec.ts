@@ -96,6 +96,18 @@ async function createFixtures() {
   const [invoice] = await ok(own('GET', '/invoices/all'), 'invoices');
   const help = await ok(root('POST', '/helps', { title: 'Fuzz help', video: 'dQw4w9WgXcQ' }), 'help');
   const announcement = await ok(root('POST', '/announcements', { title: 'Fuzz', text: 'Fuzz' }), 'announcement');
+  const contactList = await ok(own('POST', '/contact-lists', { name: 'Fuzz list' }), 'contact list');
+  const listItem = await ok(
+    own('POST', '/contact-list-items', { contactListId: contactList.id, name: 'Fuzz item', number: '5511987654321' }),
+    'contact list item',
+  );
+  const queueOption = await ok(own('POST', '/queue-options', { queueId: queue.id, title: 'Fuzz option' }), 'option');
+  const chat = await ok(own('POST', '/chats', { title: 'Fuzz chat', users: [{ id: user.id }] }), 'chat');
+  const quickMessage = await ok(own('POST', '/quick-messages', { shortcode: 'fuzz', geral: true }), 'quick message');
+  const fileList = await ok(
+    own('POST', '/files', { name: 'Fuzz list', message: 'Fuzz', options: [{ name: 'Fuzz file' }] }),
+    'file list',
+  );
 
   tokens.admin = admin.token;
   tokens.super = superToken;
@@ -112,9 +124,16 @@ async function createFixtures() {
     whatsappsession: whatsapp.id,
     helps: help.id,
     announcements: announcement.id,
+    'contact-lists': contactList.id,
+    'contact-list-items': listItem.id,
+    'queue-options': queueOption.id,
+    chats: chat.id,
+    'quick-messages': quickMessage.id,
+    files: fileList.id,
   };
   byParam = {
     ticketId: ticket.id,
+    tagId: tag.id,
     whatsappId: whatsapp.id,
     companyId: victimCompany.id,
     invoiceId: invoice.id,
@@ -125,6 +144,7 @@ async function createFixtures() {
     email: VICTIM.email,
     token: 'FUZZ12',
     newPassword: VICTIM.password,
+    optionId: fileList.options[0].id,
   };
   hints = {
     email: [VICTIM.email],
@@ -153,6 +173,7 @@ async function createFixtures() {
     queueIds: [[queue.id]],
     ticketId: [ticket.id],
     contactId: [contact.id],
+    contactListId: [contactList.id],
     whatsappId: [whatsapp.id],
     queueId: [queue.id],
     userId: [user.id],

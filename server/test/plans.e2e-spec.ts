@@ -1,28 +1,14 @@
-import { Controller, Get, Module } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { featureOfPath, QUEUE_COLOR_PALETTE } from '@atendo/shared';
-import { REQUIRED_FEATURE, RequirePlan } from '../src/common/decorators.js';
+import { REQUIRED_FEATURE } from '../src/common/decorators.js';
 import { connected } from './support/conversations.js';
 import { registeredRoutes } from './support/routes.js';
 import { ADMIN, nextEvent, receives, signupCompany, startTestApp, type TestApp } from './support/test-app.js';
 
-/** A stand-in for a route of a gated area not built yet: what the guard does for it is what is under test. */
-@Controller('chats')
-class ChatsProbe {
-  @Get()
-  @RequirePlan('useInternalChat')
-  list() {
-    return { records: [], hasMore: false };
-  }
-}
-
-@Module({ controllers: [ChatsProbe] })
-class FeatureProbes {}
-
 let t: TestApp;
 let superToken: string;
 beforeAll(async () => {
-  t = await startTestApp({}, undefined, { extraModules: [FeatureProbes] });
+  t = await startTestApp();
   superToken = (await t.login(ADMIN.email, ADMIN.password)).token;
 });
 afterAll(() => t.close());
@@ -326,7 +312,7 @@ describe('plan feature flags', () => {
   });
 
   it('reach the other server processes of the installation through Redis', async () => {
-    const second = await startTestApp({}, t, { extraModules: [FeatureProbes] });
+    const second = await startTestApp({}, t);
     try {
       const plan = await createPlan({ useInternalChat: false });
       const company = await companyOn(plan.id);

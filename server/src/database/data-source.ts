@@ -6,13 +6,14 @@ import { SessionEntity } from '../modules/sessions/entities/session.entity.js';
 import { CompanyEntity } from '../modules/companies/entities/company.entity.js';
 import { PlanEntity } from '../modules/plans/entities/plan.entity.js';
 import { QueueEntity } from '../modules/queues/entities/queue.entity.js';
+import { QueueOptionEntity } from '../modules/queues/entities/queue-option.entity.js';
 import { SettingEntity } from '../modules/settings/entities/setting.entity.js';
 import { UserEntity } from '../modules/users/entities/user.entity.js';
 import { WhatsappAuthKeyEntity } from '../modules/whatsapp/entities/whatsapp-auth-key.entity.js';
 import { WhatsappEntity } from '../modules/whatsapp/entities/whatsapp.entity.js';
 import { ContactEntity } from '../modules/conversations/entities/contact.entity.js';
 import { MessageEntity } from '../modules/conversations/entities/message.entity.js';
-import { QuickMessageEntity } from '../modules/conversations/entities/quick-message.entity.js';
+import { QuickMessageEntity } from '../modules/quick-messages/entities/quick-message.entity.js';
 import { TagEntity } from '../modules/conversations/entities/tag.entity.js';
 import { TicketNoteEntity } from '../modules/conversations/entities/ticket-note.entity.js';
 import { TicketRatingEntity } from '../modules/conversations/entities/ticket-rating.entity.js';
@@ -23,6 +24,13 @@ import { PaymentEventEntity } from '../modules/billing/entities/payment-event.en
 import { PasswordResetEntity } from '../modules/password-reset/entities/password-reset.entity.js';
 import { AnnouncementEntity } from '../modules/announcements/entities/announcement.entity.js';
 import { HelpEntity } from '../modules/helps/entities/help.entity.js';
+import { FileListEntity } from '../modules/files/entities/file-list.entity.js';
+import { FileListOptionEntity } from '../modules/files/entities/file-list-option.entity.js';
+import { ContactListEntity } from '../modules/contact-lists/entities/contact-list.entity.js';
+import { ContactListItemEntity } from '../modules/contact-lists/entities/contact-list-item.entity.js';
+import { ChatEntity } from '../modules/chats/entities/chat.entity.js';
+import { ChatMessageEntity } from '../modules/chats/entities/chat-message.entity.js';
+import { ChatUserEntity } from '../modules/chats/entities/chat-user.entity.js';
 import { Initial1763740800000 } from './migrations/1763740800000-Initial.js';
 import { Connections1763827200000 } from './migrations/1763827200000-Connections.js';
 import { Conversations1763827300000 } from './migrations/1763827300000-Conversations.js';
@@ -32,11 +40,17 @@ import { DashboardIndexes1764200000000 } from './migrations/1764200000000-Dashbo
 import { PasswordResets1764400000000 } from './migrations/1764400000000-PasswordResets.js';
 import { HelpsAnnouncements1764400100000 } from './migrations/1764400100000-HelpsAnnouncements.js';
 import { TicketPreviewDeleted1764500000000 } from './migrations/1764500000000-TicketPreviewDeleted.js';
+import { ContactRemoval1764600000000 } from './migrations/1764600000000-ContactRemoval.js';
+import { FileLists1764600200000 } from './migrations/1764600200000-FileLists.js';
+import { QueueOptions1764600300000 } from './migrations/1764600300000-QueueOptions.js';
+import { ContactLists1764600100000 } from './migrations/1764600100000-ContactLists.js';
+import { Chats1764600400000 } from './migrations/1764600400000-Chats.js';
 
 export const ENTITIES = [
   PlanEntity,
   CompanyEntity,
   QueueEntity,
+  QueueOptionEntity,
   UserEntity,
   SettingEntity,
   SessionEntity,
@@ -56,6 +70,13 @@ export const ENTITIES = [
   PasswordResetEntity,
   HelpEntity,
   AnnouncementEntity,
+  FileListEntity,
+  FileListOptionEntity,
+  ContactListEntity,
+  ContactListItemEntity,
+  ChatEntity,
+  ChatUserEntity,
+  ChatMessageEntity,
 ];
 export const MIGRATIONS = [
   Initial1763740800000,
@@ -67,6 +88,11 @@ export const MIGRATIONS = [
   PasswordResets1764400000000,
   HelpsAnnouncements1764400100000,
   TicketPreviewDeleted1764500000000,
+  ContactRemoval1764600000000,
+  FileLists1764600200000,
+  QueueOptions1764600300000,
+  ContactLists1764600100000,
+  Chats1764600400000,
 ];
 
 /** MySQL/MariaDB when DB_URL is set, else an embedded SQLite file under DATA_DIR. */

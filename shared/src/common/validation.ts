@@ -48,6 +48,8 @@ export const V = {
   fileTooLarge: 'validation.fileTooLarge',
   /** An upload that should be a spreadsheet is not one (by its bytes), or cannot be read as one. */
   notSpreadsheet: 'validation.notSpreadsheet',
+  /** A spreadsheet whose unpacked contents pass the cap the server reads (`params.max`, in MB). */
+  spreadsheetTooLarge: 'validation.spreadsheetTooLarge',
   /** A spreadsheet with more data rows than the import takes (`params.max`). */
   tooManyRows: 'validation.tooManyRows',
   /** A row repeats the number of an earlier row of the same file (`params.row`). */

@@ -18,7 +18,9 @@ import { selectSessionUser, selectToken, selectUserFromSnapshot } from '../featu
 // inputs, the language menu) every signed-in screen uses too.
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { DesktopIntegration } from '../features/desktop/DesktopIntegration';
+import { campaignsShown } from './campaigns-gate';
 import { PUBLIC_PATHS, type PublicPath } from './public-paths';
+import { RequirePlanFeature } from './RequirePlanFeature';
 import { useAppSelector } from './store';
 
 const useStyles = makeStyles({
@@ -127,6 +129,15 @@ function RequirePermission({ permission }: { permission: Permission }) {
   return can(user, permission) ? <Outlet /> : <Navigate to="/" replace />;
 }
 
+/**
+ * The campaign pages (spec 1 §2): for admins, while campaigns are shown for the company (the
+ * `cshow` gate, campaignsShown); the plan's feature is RequirePlanFeature's.
+ */
+function RequireCampaigns() {
+  const user = useAppSelector(selectSessionUser);
+  return can(user, 'campaigns:manage') && campaignsShown(user) ? <Outlet /> : <Navigate to="/" replace />;
+}
+
 const SignupPage = page(() => import('../features/auth/components/SignupPage'), 'SignupPage');
 const ForgotPasswordPage = page(() => import('../features/auth/components/ForgotPasswordPage'), 'ForgotPasswordPage');
 const AppShell = page(() => import('../features/shell/components/AppShell'), 'AppShell');
@@ -137,7 +148,15 @@ const ConnectionsPage = page(() => import('../features/connections/components/Co
 const UsersPage = page(() => import('../features/users/components/UsersPage'), 'UsersPage');
 const QueuesPage = page(() => import('../features/queues/components/QueuesPage'), 'QueuesPage');
 const TagsPage = page(() => import('../features/tags/components/TagsPage'), 'TagsPage');
+const ContactsPage = page(() => import('../features/contacts/components/ContactsPage'), 'ContactsPage');
+const KanbanPage = page(() => import('../features/kanban/components/KanbanPage'), 'KanbanPage');
 const TodoPage = page(() => import('../features/todos/components/TodoPage'), 'TodoPage');
+const QuickMessagesPage = page(
+  () => import('../features/quick-messages/components/QuickMessagesPage'),
+  'QuickMessagesPage',
+);
+const FilesPage = page(() => import('../features/files/components/FilesPage'), 'FilesPage');
+const ChatsPage = page(() => import('../features/chats/components/ChatsPage'), 'ChatsPage');
 const SettingsPage = page(() => import('../features/settings/components/SettingsPage'), 'SettingsPage');
 const HelpsPage = page(() => import('../features/helps/components/HelpsPage'), 'HelpsPage');
 const AnnouncementsPage = page(
@@ -145,6 +164,14 @@ const AnnouncementsPage = page(
   'AnnouncementsPage',
 );
 const InvoicesPage = page(() => import('../features/invoices/components/InvoicesPage'), 'InvoicesPage');
+const ContactListsPage = page(
+  () => import('../features/contact-lists/components/ContactListsPage'),
+  'ContactListsPage',
+);
+const ContactListItemsPage = page(
+  () => import('../features/contact-lists/components/ContactListItemsPage'),
+  'ContactListItemsPage',
+);
 const SubscriptionPage = page(() => import('../features/invoices/components/SubscriptionPage'), 'SubscriptionPage');
 
 /** Spec §2: `/` is the admins' dashboard; everyone else lands on their profile and destinations. */
@@ -203,8 +230,27 @@ export function AppRouter() {
                 <Route path="/helps" element={<HelpsPage />} />
                 {/* Everyone tags tickets, so everyone keeps the tags (the kanban switch is for admins and supervisors). */}
                 <Route path="/tags" element={<TagsPage />} />
+                {/* Everyone keeps the contacts; deleting one is for the rule contacts-page:deleteContact. */}
+                <Route path="/contacts" element={<ContactsPage />} />
+                <Route element={<RequirePlanFeature feature="useKanban" />}>
+                  <Route path="/kanban" element={<KanbanPage />} />
+                </Route>
+                {/* Everyone keeps quick messages: the company's shared ones and their own. */}
+                <Route path="/quick-messages" element={<QuickMessagesPage />} />
                 <Route path="/todolist" element={<TodoPage />} />
+                {/* Everyone reads the file lists (campaigns send them); only admins keep them (files:manage). */}
+                <Route path="/files" element={<FilesPage />} />
+                {/* Everyone of a company whose plan has the internal chat; the id is the chat's uuid. */}
+                <Route element={<RequirePlanFeature feature="useInternalChat" />}>
+                  <Route path="/chats/:id?" element={<ChatsPage />} />
+                </Route>
                 <Route path="/announcements" element={<AnnouncementsPage />} />
+                <Route element={<RequirePlanFeature feature="useCampaigns" />}>
+                  <Route element={<RequireCampaigns />}>
+                    <Route path="/contact-lists" element={<ContactListsPage />} />
+                    <Route path="/contact-lists/:contactListId/contacts" element={<ContactListItemsPage />} />
+                  </Route>
+                </Route>
                 <Route element={<RequirePermission permission="invoices:manage" />}>
                   <Route path="/financeiro" element={<InvoicesPage />} />
                 </Route>

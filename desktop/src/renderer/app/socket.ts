@@ -11,18 +11,19 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { io, type Socket } from 'socket.io-client';
 import { applyAnnouncementEvent } from '../features/announcements/announcements.api';
+import { applyChatEvent } from '../features/chats/chats.api';
 import { selectSessionUser, selectToken, sessionCleared, signedOutReasonOf } from '../features/auth/auth.slice';
 import { applyWhatsappEvent, applyWhatsappSessionEvent } from '../features/connections/connections.api';
+import { applyContactListEvent, applyContactListItemEvent } from '../features/contact-lists/contact-lists.api';
+import { applyContactsEvent } from '../features/contacts/contacts.api';
+import { applyFileListEvent } from '../features/files/files.api';
 import { applyPaymentEvent } from '../features/invoices/invoices.api';
+import { applyKanbanTagEvent } from '../features/kanban/kanban.api';
 import { applyPlanEvent } from '../features/plans/plans.api';
 import { applyQueueEvent } from '../features/queues/queues.api';
+import { applyQuickMessageEvent } from '../features/quick-messages/quick-messages.api';
 import { applySettingsEvent } from '../features/settings/settings.api';
-import {
-  applyContactEvent,
-  applyMessageEvent,
-  applyTicketEvent,
-  catchUpSince,
-} from '../features/tickets/tickets.realtime';
+import { applyMessageEvent, applyTicketEvent, catchUpSince } from '../features/tickets/tickets.realtime';
 import { connectionChanged } from '../features/shell/shell.slice';
 import { applyTagEvent } from '../features/tags/tags.api';
 import { applyUserEvent } from '../features/users/users.api';
@@ -262,9 +263,20 @@ export function useRealtime(): void {
       created.onAny(heard);
       created.on(companyEvent(companyId, 'user'), (payload) => dispatch(applyUserEvent(payload)));
       created.on(companyEvent(companyId, 'queue'), (payload) => dispatch(applyQueueEvent(payload)));
-      created.on(companyEvent(companyId, 'tag'), (payload) => dispatch(applyTagEvent(payload)));
+      created.on(companyEvent(companyId, 'tag'), (payload) => {
+        dispatch(applyTagEvent(payload));
+        dispatch(applyKanbanTagEvent());
+      });
       created.on(companyEvent(companyId, 'settings'), (payload) => dispatch(applySettingsEvent(payload)));
       created.on(companyEvent(companyId, 'announcement'), (payload) => dispatch(applyAnnouncementEvent(payload)));
+      created.on(companyEvent(companyId, 'ContactList'), (payload) => dispatch(applyContactListEvent(payload)));
+      created.on(companyEvent(companyId, 'ContactListItem'), (payload) => dispatch(applyContactListItemEvent(payload)));
+      created.on(companyEvent(companyId, 'quickmessage'), (payload) => dispatch(applyQuickMessageEvent(payload)));
+      created.on(companyEvent(companyId, 'file'), (payload) => dispatch(applyFileListEvent(payload)));
+      created.on(companyEvent(companyId, 'chat'), (payload) => {
+        dispatch(applyChatEvent(payload));
+        publish('chat', payload);
+      });
       created.on(companyEvent(companyId, 'plan'), (payload) => dispatch(applyPlanEvent(companyId, payload)));
       created.on(companyEvent(companyId, 'payment'), (payload) => {
         dispatch(applyPaymentEvent(payload));
@@ -287,7 +299,7 @@ export function useRealtime(): void {
         publish('appMessage', payload);
       });
       created.on(companyEvent(companyId, 'contact'), (payload) => {
-        dispatch(applyContactEvent(payload));
+        dispatch(applyContactsEvent(payload));
         publish('contact', payload);
       });
       created.on(companyEvent(companyId, 'auth'), (payload) => {

@@ -3,7 +3,6 @@ export const STORAGE_KEYS = {
   token: 'token',
   preferredTheme: 'preferredTheme',
   language: 'i18nextLng',
-  cshow: 'cshow',
   volume: 'volume',
   /** The queues chosen in the tickets toolbar, as a JSON array of ids. */
   ticketQueues: 'selectedQueueIds',

@@ -1,14 +1,20 @@
 import type { Resource } from 'i18next';
 import enAnnouncements from './en/announcements.json' with { type: 'json' };
 import enAuth from './en/auth.json' with { type: 'json' };
+import enChats from './en/chats.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enConnections from './en/connections.json' with { type: 'json' };
+import enContactLists from './en/contactLists.json' with { type: 'json' };
+import enContacts from './en/contacts.json' with { type: 'json' };
 import enDashboard from './en/dashboard.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
+import enFiles from './en/files.json' with { type: 'json' };
 import enHelps from './en/helps.json' with { type: 'json' };
 import enHome from './en/home.json' with { type: 'json' };
 import enInvoices from './en/invoices.json' with { type: 'json' };
+import enKanban from './en/kanban.json' with { type: 'json' };
 import enQueues from './en/queues.json' with { type: 'json' };
+import enQuickMessages from './en/quickMessages.json' with { type: 'json' };
 import enSettings from './en/settings.json' with { type: 'json' };
 import enShell from './en/shell.json' with { type: 'json' };
 import enTags from './en/tags.json' with { type: 'json' };
@@ -18,14 +24,20 @@ import enUsers from './en/users.json' with { type: 'json' };
 import enValidation from './en/validation.json' with { type: 'json' };
 import esAnnouncements from './es/announcements.json' with { type: 'json' };
 import esAuth from './es/auth.json' with { type: 'json' };
+import esChats from './es/chats.json' with { type: 'json' };
 import esCommon from './es/common.json' with { type: 'json' };
 import esConnections from './es/connections.json' with { type: 'json' };
+import esContactLists from './es/contactLists.json' with { type: 'json' };
+import esContacts from './es/contacts.json' with { type: 'json' };
 import esDashboard from './es/dashboard.json' with { type: 'json' };
 import esErrors from './es/errors.json' with { type: 'json' };
+import esFiles from './es/files.json' with { type: 'json' };
 import esHelps from './es/helps.json' with { type: 'json' };
 import esHome from './es/home.json' with { type: 'json' };
 import esInvoices from './es/invoices.json' with { type: 'json' };
+import esKanban from './es/kanban.json' with { type: 'json' };
 import esQueues from './es/queues.json' with { type: 'json' };
+import esQuickMessages from './es/quickMessages.json' with { type: 'json' };
 import esSettings from './es/settings.json' with { type: 'json' };
 import esShell from './es/shell.json' with { type: 'json' };
 import esTags from './es/tags.json' with { type: 'json' };
@@ -35,14 +47,20 @@ import esUsers from './es/users.json' with { type: 'json' };
 import esValidation from './es/validation.json' with { type: 'json' };
 import ptAnnouncements from './pt/announcements.json' with { type: 'json' };
 import ptAuth from './pt/auth.json' with { type: 'json' };
+import ptChats from './pt/chats.json' with { type: 'json' };
 import ptCommon from './pt/common.json' with { type: 'json' };
 import ptConnections from './pt/connections.json' with { type: 'json' };
+import ptContactLists from './pt/contactLists.json' with { type: 'json' };
+import ptContacts from './pt/contacts.json' with { type: 'json' };
 import ptDashboard from './pt/dashboard.json' with { type: 'json' };
 import ptErrors from './pt/errors.json' with { type: 'json' };
+import ptFiles from './pt/files.json' with { type: 'json' };
 import ptHelps from './pt/helps.json' with { type: 'json' };
 import ptHome from './pt/home.json' with { type: 'json' };
 import ptInvoices from './pt/invoices.json' with { type: 'json' };
+import ptKanban from './pt/kanban.json' with { type: 'json' };
 import ptQueues from './pt/queues.json' with { type: 'json' };
+import ptQuickMessages from './pt/quickMessages.json' with { type: 'json' };
 import ptSettings from './pt/settings.json' with { type: 'json' };
 import ptShell from './pt/shell.json' with { type: 'json' };
 import ptTags from './pt/tags.json' with { type: 'json' };
@@ -60,14 +78,20 @@ export const resources: Resource = {
     translation: {
       announcements: ptAnnouncements,
       auth: ptAuth,
+      chats: ptChats,
       common: ptCommon,
       connections: ptConnections,
+      contactLists: ptContactLists,
+      contacts: ptContacts,
       dashboard: ptDashboard,
       errors: ptErrors,
+      files: ptFiles,
       helps: ptHelps,
       home: ptHome,
       invoices: ptInvoices,
+      kanban: ptKanban,
       queues: ptQueues,
+      quickMessages: ptQuickMessages,
       settings: ptSettings,
       shell: ptShell,
       tags: ptTags,
@@ -81,14 +105,20 @@ export const resources: Resource = {
     translation: {
       announcements: enAnnouncements,
       auth: enAuth,
+      chats: enChats,
       common: enCommon,
       connections: enConnections,
+      contactLists: enContactLists,
+      contacts: enContacts,
       dashboard: enDashboard,
       errors: enErrors,
+      files: enFiles,
       helps: enHelps,
       home: enHome,
       invoices: enInvoices,
+      kanban: enKanban,
       queues: enQueues,
+      quickMessages: enQuickMessages,
       settings: enSettings,
       shell: enShell,
       tags: enTags,
@@ -102,14 +132,20 @@ export const resources: Resource = {
     translation: {
       announcements: esAnnouncements,
       auth: esAuth,
+      chats: esChats,
       common: esCommon,
       connections: esConnections,
+      contactLists: esContactLists,
+      contacts: esContacts,
       dashboard: esDashboard,
       errors: esErrors,
+      files: esFiles,
       helps: esHelps,
       home: esHome,
       invoices: esInvoices,
+      kanban: esKanban,
       queues: esQueues,
+      quickMessages: esQuickMessages,
       settings: esSettings,
       shell: esShell,
       tags: esTags,

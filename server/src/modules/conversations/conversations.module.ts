@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { INBOUND_SINK } from '../gateway/gateway.types.js';
-import { QuickMessagesController, TagsController, TicketNotesController } from './catalog.controller.js';
+import { TagsController, TicketNotesController } from './catalog.controller.js';
 import { CatalogService } from './catalog.service.js';
 import { TagsService } from './tags.service.js';
 import { ContactsController } from './contacts.controller.js';
@@ -8,6 +8,8 @@ import { ContactsService } from './contacts.service.js';
 import { MessagesController } from './messages.controller.js';
 import { MessagesService } from './messages.service.js';
 import { CompanySettings, Outbound } from './outbound.js';
+import { KanbanController } from './kanban.controller.js';
+import { KanbanService } from './kanban.service.js';
 import { InboundPipeline } from './pipeline/inbound.pipeline.js';
 import { TicketEvents } from './ticket-events.js';
 import { TicketReader } from './ticket-reader.js';
@@ -27,7 +29,7 @@ import { Transactions } from './transactions.js';
     ContactsController,
     TagsController,
     TicketNotesController,
-    QuickMessagesController,
+    KanbanController,
   ],
   providers: [
     Transactions,
@@ -40,9 +42,10 @@ import { Transactions } from './transactions.js';
     ContactsService,
     CatalogService,
     TagsService,
+    KanbanService,
     InboundPipeline,
     { provide: INBOUND_SINK, useExisting: InboundPipeline },
   ],
-  exports: [INBOUND_SINK, TicketReader],
+  exports: [INBOUND_SINK, TicketReader, Transactions, MessagesService],
 })
 export class ConversationsModule {}

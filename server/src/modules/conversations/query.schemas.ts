@@ -8,7 +8,7 @@ const id = yup.number().typeError(V.number).integer(V.integer).positive(V.intege
  * Id lists arrive as the existing clients send them: a JSON array in one parameter
  * (`queueIds=[1,2]`), or the parameter repeated (`queueIds=1&queueIds=2`).
  */
-const idList = yup
+export const idList = yup
   .array(yup.number().typeError(V.integer).integer(V.integer).positive(V.integer).max(INT_MAX, V.max).required())
   .max(100, V.max)
   .transform((value: unknown, original: unknown) => {
@@ -26,7 +26,7 @@ const idList = yup
   })
   .optional();
 
-const flagParam = yup
+export const flagParam = yup
   .mixed<boolean>()
   .transform((_: unknown, original: unknown) => original === true || original === 'true')
   .default(false);
@@ -70,10 +70,33 @@ export const messageListSchema = yup.object({
 });
 export type MessageListQuery = yup.InferType<typeof messageListSchema>;
 
+/** A calendar day that exists (2027-02-30 does not). */
+const day = yup
+  .string()
+  .trim()
+  .matches(DAY, V.date)
+  .test('real', V.date, (value) => {
+    if (!value || !DAY.test(value)) return true;
+    const parsed = new Date(`${value}T00:00:00.000Z`);
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+  })
+  .optional();
+
+/**
+ * `GET /contacts` (and its CSV export): `date` is one day of creation, `dateStart`/`dateEnd` a span
+ * of whole days, either side open; days are the server's calendar days.
+ */
 export const contactListSchema = yup.object({
   searchParam: yup.string().trim().max(100, tooLong).default(''),
   pageNumber: yup.number().typeError(V.number).integer(V.integer).min(1, V.min).max(100_000, V.max).default(1),
+  date: day,
+  dateStart: day,
+  dateEnd: day.test('order', 'validation.dateOrder', function (value) {
+    const start = (this.parent as { dateStart?: string }).dateStart;
+    return !value || !start || value >= start;
+  }),
 });
+export type ContactListQuery = yup.InferType<typeof contactListSchema>;
 
 export const notesQuerySchema = yup.object({
   ticketId: id.required(V.required),

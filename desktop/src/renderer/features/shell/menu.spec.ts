@@ -8,6 +8,7 @@ const context = (plan: MenuContext['plan']): MenuContext => ({
   plan,
   cshow: false,
   connectionWarning: false,
+  chatUnread: false,
 });
 const page = (path: string) => ({ path, visible: () => true });
 
@@ -27,6 +28,38 @@ describe('side menu', () => {
     expect(visibleEntries(context(null)).map((entry) => entry.path)).toEqual(
       expect.arrayContaining(['/', '/tickets', '/settings']),
     );
+  });
+
+  it('marks the chats entry with a dot while some chat has unread messages', () => {
+    const chats = (chatUnread: boolean) =>
+      visibleEntries({ ...context({ useInternalChat: true }), chatUnread }).find((entry) => entry.path === '/chats');
+    expect(chats(true)?.dot?.({ ...context(null), chatUnread: true })).toBe('chats.menuDot');
+    expect(chats(false)?.dot?.({ ...context(null), chatUnread: false })).toBeNull();
+    expect(
+      visibleEntries({ ...context({ useInternalChat: false }), chatUnread: true }).map((e) => e.path),
+    ).not.toContain('/chats');
+  });
+
+  it("shows the contact lists to admins, with the plan's campaigns and campaigns shown for the company", () => {
+    const shown = (changes: Partial<MenuContext>) =>
+      visibleEntries({ ...context({ useCampaigns: true }), cshow: true, ...changes }).some(
+        (entry) => entry.path === '/contact-lists',
+      );
+    expect(shown({})).toBe(true);
+    expect(shown({ cshow: false })).toBe(false);
+    expect(shown({ plan: { useCampaigns: false } })).toBe(false);
+    expect(shown({ user: { profile: 'supervisor', super: false } as SessionUser })).toBe(false);
+    expect(shown({ user: { profile: 'user', super: false } as SessionUser })).toBe(false);
+  });
+
+  it('shows the quick messages to everyone and the file lists in the admin drawer only (spec 1 §2)', () => {
+    const paths = (user: SessionUser) => visibleEntries({ ...context(null), user }).map((entry) => entry.path);
+    expect(paths(admin)).toEqual(expect.arrayContaining(['/quick-messages', '/files']));
+    for (const profile of ['supervisor', 'user']) {
+      const others = paths({ profile, super: false } as SessionUser);
+      expect(others).toContain('/quick-messages');
+      expect(others).not.toContain('/files');
+    }
   });
 
   it('names the entry at / after the page it opens: the dashboard for admins, home for the others', () => {

@@ -1,12 +1,24 @@
 import { can, featureOfPath, hasFeature, type PlanFlags, type SessionUser } from '@atendo/shared';
 import {
+  BookContactsFilled,
+  BookContactsRegular,
   ChatMultipleFilled,
   ChatMultipleRegular,
+  DocumentMultipleFilled,
+  DocumentMultipleRegular,
+  FlashFilled,
+  FlashRegular,
   type FluentIcon,
+  GridKanbanFilled,
+  GridKanbanRegular,
   HomeFilled,
   HomeRegular,
   MegaphoneFilled,
+  PeopleChatFilled,
+  PeopleChatRegular,
   MegaphoneRegular,
+  PeopleListFilled,
+  PeopleListRegular,
   PeopleFilled,
   PeopleRegular,
   SettingsFilled,
@@ -24,9 +36,10 @@ import {
   ReceiptMoneyFilled,
   ReceiptMoneyRegular,
 } from '@fluentui/react-icons';
-import { readStored, STORAGE_KEYS } from '../../app/storage';
+import { campaignsShown } from '../../app/campaigns-gate';
 import { useAppSelector } from '../../app/store';
 import { selectSessionUser } from '../auth/auth.slice';
+import { useHasUnreadChats } from '../chats/use-chats';
 import { useConnectionWarning } from '../connections/useConnectionWarning';
 import { useCompanyPlanQuery } from '../plans/plans.api';
 
@@ -37,6 +50,8 @@ export interface MenuContext {
   cshow: boolean;
   /** Some connection needs attention (spec §2: the Connections entry's warning badge). */
   connectionWarning: boolean;
+  /** Some internal chat has messages the user has not read (spec §2: the Chats entry's dot). */
+  chatUnread: boolean;
 }
 
 export interface MenuEntry {
@@ -52,6 +67,8 @@ export interface MenuEntry {
   visible: (context: MenuContext) => boolean;
   /** i18n key of a warning badge's accessible label, when the entry shows one. */
   warning?: (context: MenuContext) => string | null;
+  /** i18n key of an unread dot's accessible label, when the entry shows one. */
+  dot?: (context: MenuContext) => string | null;
 }
 
 /** The side menu, in order. A new page adds its entry here with the condition of spec §2. */
@@ -76,12 +93,52 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     visible: () => true,
   },
   {
+    path: '/contacts',
+    labelKey: 'shell.menu.contacts',
+    descriptionKey: 'home.destinations.contacts',
+    section: 'main',
+    icon: BookContactsRegular,
+    activeIcon: BookContactsFilled,
+    visible: () => true,
+  },
+  {
     path: '/tags',
     labelKey: 'shell.menu.tags',
     descriptionKey: 'home.destinations.tags',
     section: 'main',
     icon: TagMultipleRegular,
     activeIcon: TagMultipleFilled,
+    visible: () => true,
+  },
+  {
+    // Everyone of a company whose plan has the kanban (entryVisible reads the plan): admins see
+    // every ticket on it, the others those of their queues.
+    path: '/kanban',
+    labelKey: 'shell.menu.kanban',
+    descriptionKey: 'home.destinations.kanban',
+    section: 'main',
+    icon: GridKanbanRegular,
+    activeIcon: GridKanbanFilled,
+    visible: () => true,
+  },
+  {
+    // Everyone of a company whose plan has the internal chat (entryVisible reads the plan).
+    path: '/chats',
+    labelKey: 'shell.menu.chats',
+    descriptionKey: 'home.destinations.chats',
+    section: 'main',
+    icon: PeopleChatRegular,
+    activeIcon: PeopleChatFilled,
+    visible: () => true,
+    dot: ({ chatUnread }) => (chatUnread ? 'chats.menuDot' : null),
+  },
+  {
+    path: '/quick-messages',
+    labelKey: 'shell.menu.quickMessages',
+    descriptionKey: 'home.destinations.quickMessages',
+    section: 'main',
+    icon: FlashRegular,
+    activeIcon: FlashFilled,
     visible: () => true,
   },
   {
@@ -113,6 +170,16 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     warning: ({ connectionWarning }) => (connectionWarning ? 'shell.connectionWarning' : null),
   },
   {
+    // Spec 1 §2: an admin drawer item; the page itself opens for everyone, read-only (router.tsx).
+    path: '/files',
+    labelKey: 'shell.menu.files',
+    descriptionKey: 'home.destinations.files',
+    section: 'admin',
+    icon: DocumentMultipleRegular,
+    activeIcon: DocumentMultipleFilled,
+    visible: ({ user }) => can(user, 'drawer-admin-items:view'),
+  },
+  {
     path: '/users',
     labelKey: 'shell.menu.users',
     descriptionKey: 'home.destinations.users',
@@ -129,6 +196,17 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     icon: TextBulletListSquareRegular,
     activeIcon: TextBulletListSquareFilled,
     visible: ({ user }) => can(user, 'queues:manage'),
+  },
+  {
+    // The campaigns group (spec 1 §2): admins, with campaigns shown for the company; the plan's
+    // useCampaigns is entryVisible's.
+    path: '/contact-lists',
+    labelKey: 'shell.menu.contactLists',
+    descriptionKey: 'home.destinations.contactLists',
+    section: 'admin',
+    icon: PeopleListRegular,
+    activeIcon: PeopleListFilled,
+    visible: ({ user, cshow }) => cshow && can(user, 'campaigns:manage'),
   },
   {
     path: '/settings',
@@ -188,6 +266,13 @@ export function useMenuContext(): MenuContext | null {
   const user = useAppSelector(selectSessionUser);
   const { data } = useCompanyPlanQuery(user?.companyId ?? 0, { skip: !user });
   const connectionWarning = useConnectionWarning();
+  const chatUnread = useHasUnreadChats(hasFeature(data?.plan, 'useInternalChat'));
   if (!user) return null;
-  return { user, plan: data?.plan ?? null, cshow: readStored(STORAGE_KEYS.cshow) !== null, connectionWarning };
+  return {
+    user,
+    plan: data?.plan ?? null,
+    cshow: campaignsShown(user),
+    connectionWarning,
+    chatUnread,
+  };
 }
