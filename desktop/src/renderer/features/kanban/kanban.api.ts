@@ -1,5 +1,4 @@
 import {
-  can,
   type CompanyEventPayloads,
   type Contact,
   type Id,
@@ -10,7 +9,7 @@ import {
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../app/api';
 import type { AppThunk, RootState } from '../../app/store';
-import type { Viewer } from '../tickets/ticket-lists';
+import { viewerOf } from '../tickets/ticket-lists';
 import {
   type Board,
   type BoardArgs,
@@ -56,18 +55,6 @@ export const kanbanApi = api.enhanceEndpoints({ addTagTypes: ['Kanban'] }).injec
     }),
   }),
 });
-
-function viewerOf(state: RootState): Viewer | null {
-  const user = state.auth.user;
-  return user
-    ? {
-        id: user.id,
-        allTicket: user.allTicket,
-        seesEveryQueue: can(user, 'tickets:bypassQueueRestriction'),
-        queueIds: user.queues.map((q) => q.id),
-      }
-    : null;
-}
 
 /**
  * Cards being moved from this window. Until the move's last answer, the live events of its own

@@ -1,23 +1,12 @@
 import { can } from '@atendo/shared';
-import {
-  Avatar,
-  Badge,
-  Button,
-  Caption1,
-  CounterBadge,
-  makeStyles,
-  Popover,
-  PopoverSurface,
-  PopoverTrigger,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Avatar, Badge, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { AlertRegular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useCompanyEvent } from '../../app/socket';
 import { useAppSelector } from '../../app/store';
+import { TopBarPopover, TopBarPopoverItem } from '../../components/TopBarPopover';
 import { selectSessionUser } from '../auth/auth.slice';
 import { selectConnection, selectVolume } from '../shell/shell.slice';
 import { LastMessagePreview } from '../tickets/components/LastMessagePreview';
@@ -29,27 +18,8 @@ import { playNotificationSound } from './sound';
 const UNREAD_ARGS: TicketListArgs = { kind: 'unread', showAll: false, queueIds: [] };
 
 const useStyles = makeStyles({
-  trigger: { position: 'relative', display: 'inline-flex' },
-  counter: { position: 'absolute', top: '0', right: '0', pointerEvents: 'none' },
   surface: { width: '340px', maxHeight: '420px', overflowY: 'auto', padding: tokens.spacingVerticalS },
   list: { listStyleType: 'none', margin: 0, padding: 0 },
-  item: {
-    display: 'flex',
-    gap: tokens.spacingHorizontalS,
-    alignItems: 'center',
-    width: '100%',
-    border: 'none',
-    background: 'none',
-    padding: tokens.spacingVerticalS,
-    textAlign: 'start',
-    cursor: 'pointer',
-    color: 'inherit',
-    font: 'inherit',
-    borderRadius: tokens.borderRadiusMedium,
-    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
-  },
-  text: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' },
-  ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   empty: { padding: tokens.spacingVerticalM, display: 'block' },
 });
 
@@ -149,53 +119,41 @@ export function NotificationsBell() {
   if (!user) return null;
 
   return (
-    <span className={styles.trigger}>
-      <Popover
-        open={open}
-        onOpenChange={(_event, state) => {
-          setOpen(state.open);
-          askPermission();
-        }}
-        positioning="below-end"
-      >
-        <PopoverTrigger disableButtonEnhancement>
-          <Button appearance="subtle" icon={<AlertRegular />} aria-label={t('tickets.notification.bell', { count })} />
-        </PopoverTrigger>
-        <PopoverSurface className={styles.surface} aria-label={t('tickets.notification.listTitle')}>
-          {tickets.length === 0 ? (
-            <Text className={styles.empty}>{t('tickets.notification.empty')}</Text>
-          ) : (
-            <ul className={styles.list}>
-              {tickets.map((ticket) => (
-                <li key={ticket.id}>
-                  <button
-                    type="button"
-                    className={styles.item}
-                    onClick={() => {
-                      setOpen(false);
-                      void navigate(`/tickets/${ticket.uuid}`);
-                    }}
-                  >
-                    <Avatar name={ticket.contact?.name} size={32} />
-                    <span className={styles.text}>
-                      <Text weight="semibold" className={styles.ellipsis}>
-                        {ticket.contact?.name}
-                      </Text>
-                      <Caption1 className={styles.ellipsis}>
-                        <LastMessagePreview ticket={ticket} />
-                      </Caption1>
-                    </span>
-                    <Badge size="small" color="success">
-                      {ticket.unreadMessages}
-                    </Badge>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </PopoverSurface>
-      </Popover>
-      {count > 0 && <CounterBadge className={styles.counter} size="small" count={count} aria-hidden />}
-    </span>
+    <TopBarPopover
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        askPermission();
+      }}
+      icon={<AlertRegular />}
+      buttonLabel={t('tickets.notification.bell', { count })}
+      title={t('tickets.notification.listTitle')}
+      surfaceClassName={styles.surface}
+      count={count}
+    >
+      {tickets.length === 0 ? (
+        <Text className={styles.empty}>{t('tickets.notification.empty')}</Text>
+      ) : (
+        <ul className={styles.list}>
+          {tickets.map((ticket) => (
+            <TopBarPopoverItem
+              key={ticket.id}
+              onClick={() => {
+                setOpen(false);
+                void navigate(`/tickets/${ticket.uuid}`);
+              }}
+              avatar={<Avatar name={ticket.contact?.name} size={32} />}
+              title={ticket.contact?.name}
+              detail={<LastMessagePreview ticket={ticket} />}
+              badge={
+                <Badge size="small" color="success">
+                  {ticket.unreadMessages}
+                </Badge>
+              }
+            />
+          ))}
+        </ul>
+      )}
+    </TopBarPopover>
   );
 }

@@ -1,4 +1,5 @@
-import type { AllTicket, Id, Ticket, TicketStatus } from '@atendo/shared';
+import { type AllTicket, can, type Id, type Ticket, type TicketStatus } from '@atendo/shared';
+import type { RootState } from '../../app/store';
 
 /** Which ticket list a cached page set belongs to. */
 export type TicketListKind = 'open' | 'pending' | 'closed' | 'search' | 'unread';
@@ -33,6 +34,19 @@ export interface Viewer {
   /** Admins see every ticket whatever the "show all" switch says. */
   seesEveryQueue: boolean;
   queueIds: Id[];
+}
+
+/** The signed-in user as the lists judge visibility for them; null while nobody is signed in. */
+export function viewerOf(state: RootState): Viewer | null {
+  const user = state.auth.user;
+  return user
+    ? {
+        id: user.id,
+        allTicket: user.allTicket,
+        seesEveryQueue: can(user, 'tickets:bypassQueueRestriction'),
+        queueIds: user.queues.map((q) => q.id),
+      }
+    : null;
 }
 
 /** Spec §6 from the screen's side (the server's visibility rule). */

@@ -9,21 +9,9 @@ import {
   removeTicket,
   type TicketListArgs,
   ticketListDecision,
-  type Viewer,
+  viewerOf,
 } from './ticket-lists';
 import { ticketsApi } from './tickets.api';
-
-function viewerOf(state: RootState): Viewer | null {
-  const user = state.auth.user;
-  return user
-    ? {
-        id: user.id,
-        allTicket: user.allTicket,
-        seesEveryQueue: can(user, 'tickets:bypassQueueRestriction'),
-        queueIds: user.queues.map((q) => q.id),
-      }
-    : null;
-}
 
 function cachedLists(state: RootState): TicketListArgs[] {
   return ticketsApi.util.selectCachedArgsForQuery(state, 'listTickets');

@@ -7,15 +7,14 @@ import {
   isAnnouncementAttachmentName,
   V,
 } from '@atendo/shared';
-import { Button, Field, Input, makeStyles, Select, Switch, Text, Textarea, tokens } from '@fluentui/react-components';
-import { AttachRegular, DismissRegular } from '@fluentui/react-icons';
+import { Field, Input, makeStyles, Select, Switch, Textarea } from '@fluentui/react-components';
 import { useFormik } from 'formik';
-import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, serverFieldErrors, validationText } from '../../../app/errors';
 import { useNotify } from '../../../app/toasts';
+import { AttachmentField } from '../../../components/AttachmentField';
 import { FormDialog } from '../../../components/FormDialog';
 import { fieldError, inputProps, useShowSaveError } from '../../../components/form';
+import { useAttachment } from '../../../components/use-attachment';
 import {
   useCreateAnnouncementMutation,
   useDeleteAnnouncementMediaMutation,
@@ -26,12 +25,14 @@ import { PRIORITY_KEY } from '../priority';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '600px', width: '100%' },
-  attachment: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  hidden: { display: 'none' },
 });
 
-/** The attachment as the form holds it: unchanged, a new file to upload, or the old one to remove. */
-type Attachment = { kind: 'keep' } | { kind: 'new'; file: File } | { kind: 'remove' };
+/** Why a chosen file cannot be an announcement's (a validation message), or null. */
+function announcementFileProblem(file: File): string | null {
+  if (!isAnnouncementAttachmentName(file.name)) return V.fileType;
+  if (file.size > ANNOUNCEMENT_MEDIA_MAX_BYTES) return 'announcements.fileTooLarge';
+  return null;
+}
 
 export function AnnouncementModal({
   announcement,
@@ -43,13 +44,16 @@ export function AnnouncementModal({
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const notify = useNotify();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const [attachment, setAttachment] = useState<Attachment>({ kind: 'keep' });
-  const [fileError, setFileError] = useState<unknown>(null);
   const [createAnnouncement] = useCreateAnnouncementMutation();
   const [updateAnnouncement] = useUpdateAnnouncementMutation();
   const [uploadMedia] = useUploadAnnouncementMediaMutation();
   const [deleteMedia] = useDeleteAnnouncementMediaMutation();
+  const attachment = useAttachment({
+    stored: announcement,
+    problem: announcementFileProblem,
+    upload: (id, file) => uploadMedia({ id, file }).unwrap(),
+    remove: (id) => deleteMedia(id).unwrap(),
+  });
 
   const showSaveError = useShowSaveError();
   const formik = useFormik({
@@ -72,37 +76,12 @@ export function AnnouncementModal({
         showSaveError(error, helpers);
         return;
       }
-      try {
-        if (attachment.kind === 'new') await uploadMedia({ id: saved.id, file: attachment.file }).unwrap();
-        if (attachment.kind === 'remove' && saved.mediaPath) await deleteMedia(saved.id).unwrap();
-      } catch (error) {
-        // The announcement itself is saved; the dialog stays open on its attachment's problem.
-        const fields = serverFieldErrors(error);
-        setFileError(fields?.file ?? null);
-        if (!fields) notify.error(errorText(i18n, error));
-        return;
-      }
+      // The announcement itself is saved; the dialog stays open on its attachment's problem.
+      if (!(await attachment.save(saved))) return;
       notify.success(t('announcements.saved'));
       onClose();
     },
   });
-
-  const chooseFile = (file: File | undefined) => {
-    if (!file) return;
-    setFileError(null);
-    if (!isAnnouncementAttachmentName(file.name)) {
-      setFileError(V.fileType);
-      return;
-    }
-    if (file.size > ANNOUNCEMENT_MEDIA_MAX_BYTES) {
-      setFileError('announcements.fileTooLarge');
-      return;
-    }
-    setAttachment({ kind: 'new', file });
-  };
-
-  const attachedName =
-    attachment.kind === 'new' ? attachment.file.name : attachment.kind === 'keep' ? announcement?.mediaName : null;
 
   return (
     <FormDialog
@@ -131,40 +110,14 @@ export function AnnouncementModal({
         checked={formik.values.status}
         onChange={(_event, data) => void formik.setFieldValue('status', data.checked)}
       />
-      <Field
+      <AttachmentField
+        attachment={attachment}
         label={t('announcements.fields.attachment')}
         hint={t('announcements.attachmentHint')}
-        validationState={fileError ? 'error' : 'none'}
-        validationMessage={fileError ? validationText(i18n, fileError) : undefined}
-      >
-        <div className={styles.attachment}>
-          <input
-            ref={fileInput}
-            className={styles.hidden}
-            type="file"
-            accept={ANNOUNCEMENT_ATTACHMENT_EXTENSIONS.join(',')}
-            aria-label={t('announcements.chooseFile')}
-            onChange={(event) => {
-              chooseFile(event.target.files?.[0]);
-              event.target.value = '';
-            }}
-          />
-          <Button icon={<AttachRegular />} onClick={() => fileInput.current?.click()}>
-            {t('announcements.chooseFile')}
-          </Button>
-          {attachedName && (
-            <>
-              <Text>{attachedName}</Text>
-              <Button
-                appearance="subtle"
-                icon={<DismissRegular />}
-                aria-label={t('announcements.removeFile', { name: attachedName })}
-                onClick={() => setAttachment(announcement?.mediaPath ? { kind: 'remove' } : { kind: 'keep' })}
-              />
-            </>
-          )}
-        </div>
-      </Field>
+        accept={ANNOUNCEMENT_ATTACHMENT_EXTENSIONS}
+        chooseLabel={t('announcements.chooseFile')}
+        removeLabel={(name) => t('announcements.removeFile', { name })}
+      />
     </FormDialog>
   );
 }

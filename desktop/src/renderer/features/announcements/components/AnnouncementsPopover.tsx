@@ -1,29 +1,18 @@
 import type { Announcement } from '@atendo/shared';
-import {
-  Button,
-  Caption1,
-  CounterBadge,
-  makeStyles,
-  Popover,
-  PopoverSurface,
-  PopoverTrigger,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Caption1, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { MegaphoneRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatTime } from '../../../app/format';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../app/storage';
 import { useAppSelector } from '../../../app/store';
+import { TopBarPopover } from '../../../components/TopBarPopover';
 import { selectSessionUser } from '../../auth/auth.slice';
 import { absoluteMediaUrl, useBaseUrl } from '../../tickets/media';
 import { useListAnnouncementsInfiniteQuery } from '../announcements.api';
 import { PRIORITY_COLOR, PRIORITY_KEY } from '../priority';
 
 const useStyles = makeStyles({
-  trigger: { position: 'relative', display: 'inline-flex' },
-  counter: { position: 'absolute', top: '0', right: '0', pointerEvents: 'none' },
   // Spec §9 caps the list at 3000 px; the window caps it sooner on any real screen.
   surface: {
     width: '360px',
@@ -119,48 +108,35 @@ export function AnnouncementsPopover() {
   if (!user) return null;
 
   return (
-    <span className={styles.trigger}>
-      <Popover
-        open={open}
-        positioning="below-end"
-        onOpenChange={(_event, state) => {
-          setOpen(state.open);
-          if (!state.open) return;
-          const now = new Date().toISOString();
-          markSeen(user.id, now);
-          setLastSeen(now);
-        }}
-      >
-        <PopoverTrigger disableButtonEnhancement>
-          <Button
-            appearance="subtle"
-            icon={<MegaphoneRegular />}
-            aria-label={t('announcements.popover.button', { count: unseen })}
-          />
-        </PopoverTrigger>
-        <PopoverSurface className={styles.surface} aria-label={t('announcements.popover.title')}>
-          {active.length === 0 ? (
-            <Text className={styles.empty}>{t('announcements.popover.empty')}</Text>
-          ) : (
-            <ul className={styles.list}>
-              {active.map((announcement) => (
-                <AnnouncementItem key={announcement.id} announcement={announcement} base={base} />
-              ))}
-            </ul>
-          )}
-          {hasNextPage && (
-            <Button
-              className={styles.more}
-              appearance="subtle"
-              disabled={isFetching}
-              onClick={() => void fetchNextPage()}
-            >
-              {t('announcements.popover.more')}
-            </Button>
-          )}
-        </PopoverSurface>
-      </Popover>
-      {unseen > 0 && <CounterBadge className={styles.counter} size="small" count={unseen} aria-hidden />}
-    </span>
+    <TopBarPopover
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) return;
+        const now = new Date().toISOString();
+        markSeen(user.id, now);
+        setLastSeen(now);
+      }}
+      icon={<MegaphoneRegular />}
+      buttonLabel={t('announcements.popover.button', { count: unseen })}
+      title={t('announcements.popover.title')}
+      surfaceClassName={styles.surface}
+      count={unseen}
+    >
+      {active.length === 0 ? (
+        <Text className={styles.empty}>{t('announcements.popover.empty')}</Text>
+      ) : (
+        <ul className={styles.list}>
+          {active.map((announcement) => (
+            <AnnouncementItem key={announcement.id} announcement={announcement} base={base} />
+          ))}
+        </ul>
+      )}
+      {hasNextPage && (
+        <Button className={styles.more} appearance="subtle" disabled={isFetching} onClick={() => void fetchNextPage()}>
+          {t('announcements.popover.more')}
+        </Button>
+      )}
+    </TopBarPopover>
   );
 }

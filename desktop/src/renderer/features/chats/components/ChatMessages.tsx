@@ -1,9 +1,10 @@
 import type { Chat, Id } from '@atendo/shared';
 import { Caption1, makeStyles, mergeClasses, Spinner, Text, tokens } from '@fluentui/react-components';
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../app/errors';
 import { useAppSelector } from '../../../app/store';
+import { useScrollAnchor } from '../../../components/use-scroll-anchor';
 import { selectSessionUser } from '../../auth/auth.slice';
 import { messagesInOrder, threadRows } from '../chat-cache';
 import { useListChatMessagesInfiniteQuery } from '../chats.api';
@@ -11,8 +12,6 @@ import { useChatFormat, useRefetchOnReconnect } from '../use-chats';
 
 /** Document 2 §9: older messages load once the list is scrolled within 600 px of its top. */
 export const OLDER_THRESHOLD_PX = 600;
-/** Within this distance of the bottom, a new message keeps the list pinned to the end. */
-const STICK_TO_BOTTOM_PX = 120;
 
 const useStyles = makeStyles({
   scroller: {
@@ -66,30 +65,9 @@ export function ChatMessages({ chat }: { chat: Chat }) {
   useRefetchOnReconnect(refetch, !isUninitialized);
   const messages = useMemo(() => messagesInOrder(data?.pages), [data]);
   const rows = useMemo(() => threadRows(messages, me), [messages, me]);
-  const scroller = useRef<HTMLDivElement>(null);
   const pageCount = data?.pages.length ?? 0;
   const lastId: Id = messages.length ? messages[messages.length - 1].id : 0;
-  // What the list looked like before the last change: an older page keeps the reader's place, a
-  // new message at the end follows the bottom when the reader was there.
-  const snapshot = useRef({ pages: 0, height: 0, top: 0, atBottom: true, last: 0 as Id });
-
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const before = snapshot.current;
-    if (pageCount > before.pages && before.pages > 0) {
-      el.scrollTop = before.top + (el.scrollHeight - before.height);
-    } else if (lastId !== before.last && (before.atBottom || before.last === 0)) {
-      el.scrollTop = el.scrollHeight;
-    }
-    snapshot.current = {
-      pages: pageCount,
-      height: el.scrollHeight,
-      top: el.scrollTop,
-      atBottom: el.scrollHeight - el.scrollTop - el.clientHeight < STICK_TO_BOTTOM_PX,
-      last: lastId,
-    };
-  }, [pageCount, lastId]);
+  const { scroller, recordScroll } = useScrollAnchor(pageCount, lastId);
 
   const loadOlderIfNearTop = () => {
     const el = scroller.current;
@@ -99,14 +77,7 @@ export function ChatMessages({ chat }: { chat: Chat }) {
   useEffect(loadOlderIfNearTop);
 
   const onScroll = () => {
-    const el = scroller.current;
-    if (!el) return;
-    snapshot.current = {
-      ...snapshot.current,
-      height: el.scrollHeight,
-      top: el.scrollTop,
-      atBottom: el.scrollHeight - el.scrollTop - el.clientHeight < STICK_TO_BOTTOM_PX,
-    };
+    recordScroll();
     loadOlderIfNearTop();
   };
 

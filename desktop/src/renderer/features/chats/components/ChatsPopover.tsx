@@ -1,17 +1,5 @@
 import type { ChatsPage } from '@atendo/shared';
-import {
-  Avatar,
-  Badge,
-  Button,
-  Caption1,
-  CounterBadge,
-  makeStyles,
-  Popover,
-  PopoverSurface,
-  PopoverTrigger,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Avatar, Badge, Button, makeStyles, tokens } from '@fluentui/react-components';
 import { PeopleChatRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,35 +7,16 @@ import { useNavigate } from 'react-router';
 import { useAppSelector } from '../../../app/store';
 import { ListStatus } from '../../../components/ListStatus';
 import { useInfiniteRows } from '../../../components/list-hooks';
+import { TopBarPopover, TopBarPopoverItem } from '../../../components/TopBarPopover';
 import { selectSessionUser } from '../../auth/auth.slice';
 import { unreadsOf } from '../chat-cache';
 import { useChatEnabled, useRefetchOnReconnect, useUnreadChats } from '../use-chats';
 
 const useStyles = makeStyles({
-  trigger: { position: 'relative', display: 'inline-flex' },
-  counter: { position: 'absolute', top: '0', right: '0', pointerEvents: 'none' },
   surface: { width: '340px', padding: tokens.spacingVerticalS, display: 'flex', flexDirection: 'column' },
   // Document 1 §9: the chat popover's list is at most 300 px tall.
   scroller: { maxHeight: '300px', overflowY: 'auto' },
   list: { listStyleType: 'none', margin: 0, padding: 0 },
-  item: {
-    display: 'flex',
-    gap: tokens.spacingHorizontalS,
-    alignItems: 'center',
-    width: '100%',
-    border: 'none',
-    background: 'none',
-    padding: tokens.spacingVerticalS,
-    textAlign: 'start',
-    cursor: 'pointer',
-    color: 'inherit',
-    font: 'inherit',
-    borderRadius: tokens.borderRadiusMedium,
-    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
-  },
-  text: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' },
-  ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  empty: { padding: tokens.spacingVerticalM, display: 'block' },
   all: { alignSelf: 'center', marginTop: tokens.spacingVerticalXS },
 });
 
@@ -77,61 +46,48 @@ function UnreadChats() {
   };
 
   return (
-    <span className={styles.trigger}>
-      <Popover open={open} onOpenChange={(_event, state) => setOpen(state.open)} positioning="below-end">
-        <PopoverTrigger disableButtonEnhancement>
-          <Button
-            appearance="subtle"
-            icon={<PeopleChatRegular />}
-            aria-label={t('chats.popover.button', { count: rows.length })}
-          />
-        </PopoverTrigger>
-        <PopoverSurface className={styles.surface} aria-label={t('chats.popover.title')}>
-          <div className={styles.scroller} {...scrollerProps}>
-            {rows.length > 0 && (
-              <ul className={styles.list}>
-                {rows.map((chat) => {
-                  const unread = unreadsOf(chat, me);
-                  return (
-                    <li key={chat.id}>
-                      <button type="button" className={styles.item} onClick={() => go(`/chats/${chat.uuid}`)}>
-                        <Avatar name={chat.title} color="colorful" size={32} aria-hidden />
-                        <span className={styles.text}>
-                          <Text weight="semibold" className={styles.ellipsis}>
-                            {chat.title}
-                          </Text>
-                          <Caption1 className={styles.ellipsis}>{chat.lastMessage}</Caption1>
-                        </span>
-                        <Badge size="small" color="brand" aria-label={t('chats.unread', { count: unread })}>
-                          {unread}
-                        </Badge>
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-            <ListStatus
-              loading={query.isLoading || query.isFetchingNextPage}
-              error={query.error}
-              empty={!query.isLoading && !query.error && rows.length === 0 && t('chats.popover.empty')}
-            />
-          </div>
-          <Button className={styles.all} appearance="subtle" onClick={() => go('/chats')}>
-            {t('chats.popover.openAll')}
-          </Button>
-        </PopoverSurface>
-      </Popover>
-      {rows.length > 0 && (
-        <CounterBadge
-          className={styles.counter}
-          size="small"
-          // More unread chats than the first page holds read as "20+".
-          count={query.hasNextPage ? rows.length + 1 : rows.length}
-          overflowCount={query.hasNextPage ? rows.length : 99}
-          aria-hidden
+    <TopBarPopover
+      open={open}
+      onOpenChange={setOpen}
+      icon={<PeopleChatRegular />}
+      buttonLabel={t('chats.popover.button', { count: rows.length })}
+      title={t('chats.popover.title')}
+      surfaceClassName={styles.surface}
+      // More unread chats than the first page holds read as "20+".
+      count={query.hasNextPage ? rows.length + 1 : rows.length}
+      overflowCount={query.hasNextPage ? rows.length : 99}
+    >
+      <div className={styles.scroller} {...scrollerProps}>
+        {rows.length > 0 && (
+          <ul className={styles.list}>
+            {rows.map((chat) => {
+              const unread = unreadsOf(chat, me);
+              return (
+                <TopBarPopoverItem
+                  key={chat.id}
+                  onClick={() => go(`/chats/${chat.uuid}`)}
+                  avatar={<Avatar name={chat.title} color="colorful" size={32} aria-hidden />}
+                  title={chat.title}
+                  detail={chat.lastMessage}
+                  badge={
+                    <Badge size="small" color="brand" aria-label={t('chats.unread', { count: unread })}>
+                      {unread}
+                    </Badge>
+                  }
+                />
+              );
+            })}
+          </ul>
+        )}
+        <ListStatus
+          loading={query.isLoading || query.isFetchingNextPage}
+          error={query.error}
+          empty={!query.isLoading && !query.error && rows.length === 0 && t('chats.popover.empty')}
         />
-      )}
-    </span>
+      </div>
+      <Button className={styles.all} appearance="subtle" onClick={() => go('/chats')}>
+        {t('chats.popover.openAll')}
+      </Button>
+    </TopBarPopover>
   );
 }

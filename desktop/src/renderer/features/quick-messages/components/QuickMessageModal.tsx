@@ -5,15 +5,15 @@ import {
   type QuickMessage,
   quickMessageSchema,
 } from '@atendo/shared';
-import { Button, Field, Input, makeStyles, Switch, Text, Textarea, tokens } from '@fluentui/react-components';
-import { AttachRegular, DismissRegular } from '@fluentui/react-icons';
+import { Field, Input, makeStyles, Switch, Textarea } from '@fluentui/react-components';
 import { useFormik } from 'formik';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, serverFieldErrors, validationText } from '../../../app/errors';
 import { useNotify } from '../../../app/toasts';
+import { AttachmentField } from '../../../components/AttachmentField';
 import { FormDialog } from '../../../components/FormDialog';
 import { fieldError, inputProps, useShowSaveError } from '../../../components/form';
+import { useAttachment } from '../../../components/use-attachment';
 import { attachmentProblem } from '../../files/attachments';
 import {
   useCreateQuickMessageMutation,
@@ -24,13 +24,7 @@ import {
 
 const useStyles = makeStyles({
   surface: { maxWidth: '600px', width: '100%' },
-  attachment: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  name: { overflowWrap: 'anywhere' },
-  hidden: { display: 'none' },
 });
-
-/** The attachment as the form holds it: unchanged, a new file to upload, or the old one to remove. */
-type Attachment = { kind: 'keep' } | { kind: 'new'; file: File } | { kind: 'remove' };
 
 export function QuickMessageModal({
   quickMessage,
@@ -42,9 +36,6 @@ export function QuickMessageModal({
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const notify = useNotify();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const [attachment, setAttachment] = useState<Attachment>({ kind: 'keep' });
-  const [fileError, setFileError] = useState<unknown>(null);
   // Once saved, a second try (after a refused attachment) changes that record instead of adding one.
   const [savedId, setSavedId] = useState<Id | null>(quickMessage?.id ?? null);
   const [createQuickMessage] = useCreateQuickMessageMutation();
@@ -52,6 +43,12 @@ export function QuickMessageModal({
   const [uploadMedia] = useUploadQuickMessageMediaMutation();
   const [deleteMedia] = useDeleteQuickMessageMediaMutation();
   const showSaveError = useShowSaveError();
+  const attachment = useAttachment({
+    stored: quickMessage,
+    problem: attachmentProblem,
+    upload: (id, file) => uploadMedia({ id, file }).unwrap(),
+    remove: (id) => deleteMedia(id).unwrap(),
+  });
 
   const formik = useFormik({
     initialValues: {
@@ -72,30 +69,12 @@ export function QuickMessageModal({
         showSaveError(error, helpers);
         return;
       }
-      try {
-        if (attachment.kind === 'new') await uploadMedia({ id: saved.id, file: attachment.file }).unwrap();
-        if (attachment.kind === 'remove' && saved.mediaPath) await deleteMedia(saved.id).unwrap();
-      } catch (error) {
-        // The quick message itself is saved; the dialog stays open on its attachment's problem.
-        const fields = serverFieldErrors(error);
-        setFileError(fields?.file ?? null);
-        if (!fields) notify.error(errorText(i18n, error));
-        return;
-      }
+      // The quick message itself is saved; the dialog stays open on its attachment's problem.
+      if (!(await attachment.save(saved))) return;
       notify.success(t('quickMessages.saved'));
       onClose();
     },
   });
-
-  const chooseFile = (file: File | undefined) => {
-    if (!file) return;
-    const problem = attachmentProblem(file);
-    setFileError(problem);
-    if (!problem) setAttachment({ kind: 'new', file });
-  };
-
-  const attachedName =
-    attachment.kind === 'new' ? attachment.file.name : attachment.kind === 'keep' ? quickMessage?.mediaName : null;
 
   return (
     <FormDialog
@@ -120,43 +99,16 @@ export function QuickMessageModal({
         checked={formik.values.geral}
         onChange={(_event, data) => void formik.setFieldValue('geral', data.checked)}
       />
-      <Field
+      <AttachmentField
+        attachment={attachment}
         label={t('quickMessages.fields.attachment')}
         hint={t('quickMessages.attachmentHint', { max: ATTACHMENT_MAX_MIB })}
-        validationState={fileError ? 'error' : 'none'}
-        validationMessage={fileError ? validationText(i18n, fileError) : undefined}
-      >
-        <div className={styles.attachment}>
-          <input
-            ref={fileInput}
-            className={styles.hidden}
-            type="file"
-            accept={ATTACHMENT_EXTENSIONS.join(',')}
-            aria-label={t('quickMessages.chooseFile')}
-            data-testid="quick-message-file"
-            onChange={(event) => {
-              chooseFile(event.target.files?.[0]);
-              event.target.value = '';
-            }}
-          />
-          <Button icon={<AttachRegular />} onClick={() => fileInput.current?.click()}>
-            {t('quickMessages.chooseFile')}
-          </Button>
-          {attachedName ? (
-            <>
-              <Text className={styles.name}>{attachedName}</Text>
-              <Button
-                appearance="subtle"
-                icon={<DismissRegular />}
-                aria-label={t('quickMessages.removeFile', { name: attachedName })}
-                onClick={() => setAttachment(quickMessage?.mediaPath ? { kind: 'remove' } : { kind: 'keep' })}
-              />
-            </>
-          ) : (
-            <Text>{t('quickMessages.noAttachment')}</Text>
-          )}
-        </div>
-      </Field>
+        accept={ATTACHMENT_EXTENSIONS}
+        chooseLabel={t('quickMessages.chooseFile')}
+        removeLabel={(name) => t('quickMessages.removeFile', { name })}
+        emptyText={t('quickMessages.noAttachment')}
+        testId="quick-message-file"
+      />
     </FormDialog>
   );
 }

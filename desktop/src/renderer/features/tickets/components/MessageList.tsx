@@ -1,10 +1,11 @@
 import type { Id, Message } from '@atendo/shared';
 import { Caption1, Divider, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../app/errors';
 import { useNotify } from '../../../app/toasts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useScrollAnchor } from '../../../components/use-scroll-anchor';
 import { useBaseUrl } from '../media';
 import { buildThread, threadMessages } from '../thread';
 import {
@@ -16,8 +17,6 @@ import { MessageBubble } from './MessageBubble';
 
 /** Spec §9: older messages load when the list is scrolled within 50 px of the top. */
 export const OLDER_THRESHOLD_PX = 50;
-/** Within this distance of the bottom, a new message keeps the list pinned to the end. */
-const STICK_TO_BOTTOM_PX = 120;
 
 const useStyles = makeStyles({
   scroller: {
@@ -57,15 +56,12 @@ export function MessageList({ ticketId, unread = 0, onReply, readOnly = false }:
     useListMessagesInfiniteQuery(ticketId);
   const [deleteMessage, { isLoading: deleting }] = useDeleteMessageMutation();
   const [toDelete, setToDelete] = useState<Message | null>(null);
-  const scroller = useRef<HTMLDivElement>(null);
-  // What the list looked like before the last change: older pages keep the reader's place,
-  // new messages at the end follow the bottom when the reader was there.
-  const snapshot = useRef({ pages: 0, height: 0, top: 0, atBottom: true, last: 0 as Id });
 
   const messages = threadMessages(data?.pages);
   const items = buildThread(messages);
   const pageCount = data?.pages.length ?? 0;
   const lastId = messages.length ? messages[messages.length - 1].id : 0;
+  const { scroller, recordScroll } = useScrollAnchor(pageCount, lastId);
   const lastInbound = messages.findLast((m) => !m.fromMe)?.id ?? null;
   const [markRead] = useMarkConversationReadMutation();
   // The customer's newest message the server already counts as read: the first load read it.
@@ -93,54 +89,10 @@ export function MessageList({ ticketId, unread = 0, onReply, readOnly = false }:
     return () => window.removeEventListener('focus', read);
   }, [readOnly, data, lastInbound, ticketId, markRead]);
 
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const before = snapshot.current;
-    if (pageCount > before.pages && before.pages > 0) {
-      // An older page arrived above: keep the same message under the reader's eyes.
-      el.scrollTop = before.top + (el.scrollHeight - before.height);
-    } else if (lastId !== before.last && (before.atBottom || before.last === 0)) {
-      el.scrollTop = el.scrollHeight;
-    }
-    snapshot.current = {
-      pages: pageCount,
-      height: el.scrollHeight,
-      top: el.scrollTop,
-      atBottom: el.scrollHeight - el.scrollTop - el.clientHeight < STICK_TO_BOTTOM_PX,
-      last: lastId,
-    };
-  }, [pageCount, lastId]);
-
-  // An image or video grows the list when it finishes loading, after the list was laid out (one just
-  // sent, or a conversation just opened): a reader who was at the bottom stays there.
-  useEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const onMediaLoaded = () => {
-      if (!snapshot.current.atBottom) return;
-      el.scrollTop = el.scrollHeight;
-      snapshot.current = { ...snapshot.current, height: el.scrollHeight, top: el.scrollTop };
-    };
-    // Load events do not bubble: they are caught on their way down.
-    el.addEventListener('load', onMediaLoaded, true);
-    el.addEventListener('loadedmetadata', onMediaLoaded, true);
-    return () => {
-      el.removeEventListener('load', onMediaLoaded, true);
-      el.removeEventListener('loadedmetadata', onMediaLoaded, true);
-    };
-  }, []);
-
   const onScroll = () => {
+    recordScroll();
     const el = scroller.current;
-    if (!el) return;
-    snapshot.current = {
-      ...snapshot.current,
-      height: el.scrollHeight,
-      top: el.scrollTop,
-      atBottom: el.scrollHeight - el.scrollTop - el.clientHeight < STICK_TO_BOTTOM_PX,
-    };
-    if (el.scrollTop < OLDER_THRESHOLD_PX && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+    if (el && el.scrollTop < OLDER_THRESHOLD_PX && hasNextPage && !isFetchingNextPage) void fetchNextPage();
   };
 
   const confirmDelete = async () => {
