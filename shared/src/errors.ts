@@ -87,6 +87,18 @@ export const ERROR_STATUS = {
    * reach each other for a moment: the same request may be sent again (see RETRY_AFTER_SECONDS).
    */
   ERR_WAPP_UNAVAILABLE: 503,
+  /** WhatsApp refused a send for sending too fast (`rate-overlimit`): the connection's campaigns pause. */
+  ERR_WAPP_RATE_LIMITED: 429,
+  ERR_NO_SCHEDULE_FOUND: 404,
+  /** A schedule that was sent (or is being sent) cannot be changed. */
+  ERR_SCHEDULE_NOT_EDITABLE: 400,
+  ERR_NO_CAMPAIGN_FOUND: 404,
+  /** Spec §4: only INATIVA, or PROGRAMADA more than an hour ahead, is edited (a CANCELADA one's messages too). */
+  ERR_CAMPAIGN_NOT_EDITABLE: 400,
+  /** Cancel or restart from a status that does not allow it. */
+  ERR_CAMPAIGN_STATUS: 400,
+  /** A running campaign is cancelled before it is deleted. */
+  ERR_CAMPAIGN_RUNNING: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

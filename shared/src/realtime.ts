@@ -1,5 +1,6 @@
 import type { Id } from './common/common.types.js';
 import type { Announcement } from './announcements/announcements.types.js';
+import type { Campaign } from './campaigns/campaigns.types.js';
 import type { Chat, ChatMessage } from './chats/chats.types.js';
 import type { Contact, ContactList, ContactListItem } from './contacts/contacts.types.js';
 import type { FileList } from './files/files.types.js';
@@ -7,6 +8,7 @@ import type { Plan } from './plans/plans.types.js';
 import type { Message, Ticket } from './tickets/tickets.types.js';
 import type { Queue } from './queues/queues.types.js';
 import type { QuickMessage } from './quick-messages/quick-messages.types.js';
+import type { Schedule } from './schedules/schedules.types.js';
 import type { Tag } from './tags/tags.types.js';
 import type { User } from './users/users.types.js';
 import type { WhatsappConnection, WhatsappSessionUpdate } from './whatsapp/whatsapp.types.js';
@@ -67,6 +69,13 @@ export interface CompanyEventPayloads {
   quickmessage: { action: 'create' | 'update'; record: QuickMessage } | { action: 'delete'; id: Id };
   /** File lists with their files, under the names the existing clients read (`files` is one list). */
   file: { action: 'create' | 'update'; files: FileList } | { action: 'delete'; fileId: Id };
+  /**
+   * Campaigns as the existing clients read them (`record`, `id`). A running campaign's `update`
+   * carries its `totals`, at most once a second.
+   */
+  campaign: { action: 'create' | 'update'; record: Campaign } | { action: 'delete'; id: Id };
+  /** Scheduled messages as the existing clients read them. */
+  schedule: { action: 'create' | 'update'; schedule: Schedule } | { action: 'delete'; scheduleId: Id };
   /** An invoice was paid: the company's licence now runs until `company.dueDate`. */
   payment: { action: 'CONCLUIDA'; company: { id: Id; dueDate: string; planId: Id }; invoiceId: Id };
 }

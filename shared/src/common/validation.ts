@@ -54,6 +54,8 @@ export const V = {
   tooManyRows: 'validation.tooManyRows',
   /** A row repeats the number of an earlier row of the same file (`params.row`). */
   duplicateInFile: 'validation.duplicateInFile',
+  /** A time that must lie ahead (a scheduled message's `sendAt`). */
+  future: 'validation.future',
 } as const;
 
 export type ValidationKey = (typeof V)[keyof typeof V];

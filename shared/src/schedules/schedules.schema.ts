@@ -1,10 +1,21 @@
 import * as yup from 'yup';
-import { requiredIdSchema, tooLong, tooShort, V } from '../common/validation.js';
+import { optionalId, requiredIdSchema, tooLong, tooShort, V } from '../common/validation.js';
+
+/** How far in the past `sendAt` may be when saved: the time a form takes to reach the server. */
+export const SCHEDULE_PAST_TOLERANCE_MS = 60_000;
 
 export const scheduleSchema = yup.object({
   body: yup.string().trim().required(V.required).min(5, tooShort).max(65_536, tooLong),
   contactId: requiredIdSchema,
-  sendAt: yup.date().typeError(V.date).required(V.required),
+  sendAt: yup
+    .date()
+    .typeError(V.date)
+    .required(V.required)
+    .test('future', V.future, (value) => !value || value.getTime() > Date.now() - SCHEDULE_PAST_TOLERANCE_MS),
+  /** The ticket it was scheduled from: its connection is used, and the message lands there if it is still live. */
+  ticketId: optionalId().default(null),
+  whatsappId: optionalId().default(null),
 });
 
 export const SCHEDULE_ATTACHMENT_EXTENSIONS = ['.png', '.jpg', '.jpeg'] as const;
+export const SCHEDULE_ATTACHMENT_MIMETYPES = ['image/png', 'image/jpeg'] as const;
