@@ -26,6 +26,7 @@ import { ContactListsModule } from './modules/contact-lists/contact-lists.module
 import { QuickMessagesModule } from './modules/quick-messages/quick-messages.module.js';
 import { FilesModule } from './modules/files/files.module.js';
 import { ChatsModule } from './modules/chats/chats.module.js';
+import { DispatchModule } from './modules/dispatch/dispatch.module.js';
 import { ThrottleModule } from './modules/throttle/throttles.js';
 import { OutboundHttpModule } from './modules/outbound-http/outbound-http.module.js';
 import type { OutboundHttpOptions } from './modules/outbound-http/outbound-http.js';
@@ -71,6 +72,7 @@ export class AppModule {
         QuickMessagesModule,
         FilesModule,
         ChatsModule,
+        DispatchModule,
         ...extraModules,
       ],
       providers: [

@@ -108,6 +108,15 @@ async function createFixtures() {
     own('POST', '/files', { name: 'Fuzz list', message: 'Fuzz', options: [{ name: 'Fuzz file' }] }),
     'file list',
   );
+  const schedule = await ok(
+    own('POST', '/schedules', {
+      body: 'Fuzz schedule',
+      contactId: contact.id,
+      sendAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    }),
+    'schedule',
+  );
+  const campaign = await ok(own('POST', '/campaigns', { name: 'Fuzz campaign' }), 'campaign');
 
   tokens.admin = admin.token;
   tokens.super = superToken;
@@ -130,6 +139,8 @@ async function createFixtures() {
     chats: chat.id,
     'quick-messages': quickMessage.id,
     files: fileList.id,
+    schedules: schedule.id,
+    campaigns: campaign.id,
   };
   byParam = {
     ticketId: ticket.id,

@@ -99,6 +99,8 @@ export const ERROR_STATUS = {
   ERR_CAMPAIGN_STATUS: 400,
   /** A running campaign is cancelled before it is deleted. */
   ERR_CAMPAIGN_RUNNING: 409,
+  /** Not an answer to a request: why a campaign contact failed (no answer to its confirmation within a day). */
+  ERR_CAMPAIGN_NO_CONFIRMATION: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

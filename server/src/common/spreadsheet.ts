@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
-import { Readable } from 'node:stream';
+import { WriteStream } from 'node:fs';
+import { rm, truncate } from 'node:fs/promises';
+import { type Duplex, Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 // Legacy .xls (BIFF) is read with SheetJS Community Edition as republished on npm by @e965: the
 // `xlsx` package on npm stopped at 0.18.5, which has unfixed advisories (prototype pollution,
@@ -33,8 +35,9 @@ export function notSpreadsheet(): DomainError {
 /**
  * The most an .xlsx may unpack to, in bytes. Sheets compress 5–15 times (the benchmark's 100,000
  * rows: 2.8 MB packed, about 20 MB unpacked), so 300 MB leaves room for the row cap with wide
- * columns and styles, while a zip bomb (kilobytes that inflate to gigabytes) is refused before
- * exceljs inflates it into memory or, for a sheet stored before its shared strings, a temporary file.
+ * columns and styles, while a zip bomb (kilobytes that inflate to gigabytes) is refused from its
+ * central directory before exceljs inflates any of it, or stopped where it inflates past what that
+ * directory declares.
  */
 export const XLSX_MAX_UNZIPPED_BYTES = 300 * 1000 * 1000;
 
@@ -130,31 +133,18 @@ function rowCells(values: unknown[]): string[] {
 /** A worksheet's parse: arrays of events, one array for each piece of the sheet's XML read. */
 type SheetEvents = AsyncIterable<{ eventType: string; value: unknown }[]>;
 
-interface ZipEntryStream extends NodeJS.ReadableStream {
-  path: string;
-}
-interface ZipParser extends NodeJS.WritableStream {
-  on(event: 'entry', listener: (entry: ZipEntryStream) => void): this;
-  on(event: 'error', listener: (error: Error) => void): this;
-  promise(): Promise<void>;
-  destroy(): void;
-}
 interface Unzipper {
   Open: { buffer(data: Buffer): Promise<{ files: { uncompressedSize: number }[] }> };
-  Parse(): ZipParser;
 }
 // The very unzipper exceljs' streaming reader unpacks with (its own dependency, not the one hoisted):
-// the check below then walks the archive exactly as the read that follows will.
+// the directory is read as the read that follows will find it.
 const unzipper = createRequire(createRequire(import.meta.url).resolve('exceljs'))('unzipper') as Unzipper;
 
 /**
- * Refuses an .xlsx that unpacks to more than `cap` bytes, reading no more than that: first the
- * sizes its central directory declares (no inflating), then the entries actually inflated in the
- * order exceljs reads them, stopped as soon as they pass the declared total (the local headers or
- * the deflate streams may lie about it; exceljs' unzipper trusts them). Inflating twice costs about
- * 50 ms for the benchmark's 20 MB sheet.
+ * Refuses an .xlsx whose central directory declares more than `cap` unpacked bytes (read without
+ * inflating anything); answers the total it declares, which ZipSizeGuard then holds the read to.
  */
-export async function checkZipSize(data: Buffer, cap = XLSX_MAX_UNZIPPED_BYTES): Promise<void> {
+export async function checkZipSize(data: Buffer, cap = XLSX_MAX_UNZIPPED_BYTES): Promise<number> {
   let declared = 0;
   try {
     const directory = await unzipper.Open.buffer(data);
@@ -163,37 +153,84 @@ export async function checkZipSize(data: Buffer, cap = XLSX_MAX_UNZIPPED_BYTES):
     throw notSpreadsheet();
   }
   if (declared > cap) throw spreadsheetTooLarge();
-  const zip = unzipper.Parse();
-  const input = Readable.from([data]);
-  let inflated = 0;
-  const ends: Promise<void>[] = [];
-  await new Promise<void>((resolve, reject) => {
-    const fail = (error: DomainError) => {
-      input.unpipe();
-      input.destroy();
-      zip.destroy();
-      reject(error);
+  return declared;
+}
+
+const ignore = () => undefined;
+
+/**
+ * An .xlsx's bytes as exceljs' reader takes them, counting what its unzipper inflates while it
+ * reads: the local headers and deflate streams may lie about the sizes the central directory
+ * declares, and the unzipper trusts them. Past `limit` bytes the read fails at once — the entry
+ * being read, where it is piped and the archive all end with spreadsheetTooLarge — so a lying
+ * archive is inflated no further than its directory allows; a sheet exceljs was spilling to a
+ * temporary file (stored before the shared strings) is emptied and removed.
+ */
+class ZipSizeGuard extends Readable {
+  exceeded = false;
+  private inflated = 0;
+
+  constructor(
+    private readonly data: Buffer,
+    private readonly limit: number,
+  ) {
+    super();
+  }
+
+  override _read(): void {
+    this.push(this.data);
+    this.push(null);
+  }
+
+  /**
+   * exceljs pipes these bytes into its unzipper, whose entries come out of it as objects; it adds
+   * its own listener in the same tick, before the flow this one starts has begun.
+   */
+  override pipe<T extends NodeJS.WritableStream>(zip: T, options?: { end?: boolean }): T {
+    (zip as unknown as Duplex).on('data', (entry: Readable) => this.watch(entry, zip as unknown as Duplex));
+    return super.pipe(zip, options);
+  }
+
+  private watch(entry: Readable, zip: Duplex): void {
+    const outlets: Writable[] = [];
+    const pipe = entry.pipe.bind(entry);
+    entry.pipe = <T extends NodeJS.WritableStream>(outlet: T, options?: { end?: boolean }): T => {
+      outlets.push(outlet as unknown as Writable);
+      return pipe(outlet, options);
     };
-    zip.on('error', () => fail(notSpreadsheet()));
-    zip.on('entry', (entry) => {
-      ends.push(new Promise((ended) => entry.on('end', ended)));
-      entry.on('data', (chunk: Buffer) => {
-        inflated += chunk.length;
-        if (inflated > declared) fail(spreadsheetTooLarge());
-      });
+    // Paused first: a 'data' listener would otherwise start the flow before exceljs reads the entry.
+    entry.pause();
+    entry.on('data', (chunk: Buffer) => {
+      this.inflated += chunk.length;
+      if (this.inflated > this.limit && !this.exceeded) this.stop(entry, outlets, zip);
     });
-    input.pipe(zip);
-    zip
-      .promise()
-      .then(() => Promise.all(ends))
-      .then(() => resolve(), reject);
-  });
+  }
+
+  private stop(entry: Readable, outlets: Writable[], zip: Duplex): void {
+    this.exceeded = true;
+    const error = spreadsheetTooLarge();
+    for (const outlet of outlets) {
+      // Some outlets (exceljs' drain of a skipped entry) have no error listener of their own.
+      outlet.on('error', ignore);
+      outlet.destroy(error);
+      // Emptied before removal: the temporary-file library keeps its own descriptor of it open.
+      if (outlet instanceof WriteStream) {
+        const path = outlet.path;
+        void truncate(path)
+          .then(() => rm(path, { force: true }))
+          .catch(ignore);
+      }
+    }
+    entry.on('error', ignore);
+    entry.destroy(error);
+    zip.destroy(error);
+  }
 }
 
 async function* readXlsx(data: Buffer, maxRows: number): AsyncGenerator<SpreadsheetRow[]> {
-  await checkZipSize(data);
+  const input = new ZipSizeGuard(data, await checkZipSize(data));
   // Styles are cached so date cells (numbers with a date format) arrive as dates.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',
@@ -222,6 +259,8 @@ async function* readXlsx(data: Buffer, maxRows: number): AsyncGenerator<Spreadsh
       }
     }
   } catch (error) {
+    // Whatever the cut-off read failed with (XML ending midway), the cause is the archive's size.
+    if (input.exceeded) throw spreadsheetTooLarge();
     if (error instanceof DomainError) throw error;
     // A damaged archive or XML exceljs cannot parse is the sender's file, not a server fault.
     throw notSpreadsheet();

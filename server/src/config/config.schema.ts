@@ -89,6 +89,11 @@ export const configSchema = yup.object({
    * in bursts; 1 s is what a person scrolling contacts would not exceed by much.
    */
   CONTACT_CHECK_INTERVAL_MS: yup.number().typeError('must be a number').integer().min(0).max(600_000).default(1000),
+  /**
+   * The most campaign messages one connection sends in a UTC day, whatever a company sets (it may
+   * set less). New numbers that send hundreds a day to people who never saved them get banned.
+   */
+  CAMPAIGN_DAILY_CAP: yup.number().typeError('must be a number').integer().min(1).max(1_000_000).default(1000),
 });
 
 export type ConfigInput = yup.InferType<typeof configSchema>;

@@ -35,6 +35,7 @@ export interface AppConfig {
   payments: PaymentsConfig;
   invoiceDaysAhead: number;
   contactCheckIntervalMs: number;
+  campaignDailyCap: number;
   version: string;
 }
 
@@ -217,6 +218,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payments: paymentsConfig(input, sandboxOn(input, publicUrl)),
     invoiceDaysAhead: input.INVOICE_DAYS_AHEAD,
     contactCheckIntervalMs: input.CONTACT_CHECK_INTERVAL_MS,
+    campaignDailyCap: input.CAMPAIGN_DAILY_CAP,
     version: readVersion(),
   };
 }

@@ -45,6 +45,12 @@ import { FileLists1764600200000 } from './migrations/1764600200000-FileLists.js'
 import { QueueOptions1764600300000 } from './migrations/1764600300000-QueueOptions.js';
 import { ContactLists1764600100000 } from './migrations/1764600100000-ContactLists.js';
 import { Chats1764600400000 } from './migrations/1764600400000-Chats.js';
+import { Dispatch1764700000000 } from './migrations/1764700000000-Dispatch.js';
+import { ScheduleEntity } from '../modules/schedules/entities/schedule.entity.js';
+import { CampaignEntity } from '../modules/campaigns/entities/campaign.entity.js';
+import { CampaignShippingEntity } from '../modules/campaigns/entities/campaign-shipping.entity.js';
+import { CampaignSettingEntity } from '../modules/campaigns/entities/campaign-setting.entity.js';
+import { ConnectionPaceEntity } from '../modules/dispatch/entities/connection-pace.entity.js';
 
 export const ENTITIES = [
   PlanEntity,
@@ -77,6 +83,11 @@ export const ENTITIES = [
   ChatEntity,
   ChatUserEntity,
   ChatMessageEntity,
+  ScheduleEntity,
+  CampaignEntity,
+  CampaignShippingEntity,
+  CampaignSettingEntity,
+  ConnectionPaceEntity,
 ];
 export const MIGRATIONS = [
   Initial1763740800000,
@@ -93,6 +104,7 @@ export const MIGRATIONS = [
   QueueOptions1764600300000,
   ContactLists1764600100000,
   Chats1764600400000,
+  Dispatch1764700000000,
 ];
 
 /** MySQL/MariaDB when DB_URL is set, else an embedded SQLite file under DATA_DIR. */

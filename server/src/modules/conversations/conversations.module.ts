@@ -16,6 +16,7 @@ import { TicketReader } from './ticket-reader.js';
 import { TicketsController } from './tickets.controller.js';
 import { TicketsService } from './tickets.service.js';
 import { Transactions } from './transactions.js';
+import { CustomerMessages } from './customer-messages.js';
 
 /**
  * Contacts, tickets and messages: the HTTP API, the inbound pipeline the gateway feeds (provided
@@ -44,8 +45,9 @@ import { Transactions } from './transactions.js';
     TagsService,
     KanbanService,
     InboundPipeline,
+    CustomerMessages,
     { provide: INBOUND_SINK, useExisting: InboundPipeline },
   ],
-  exports: [INBOUND_SINK, TicketReader, Transactions, MessagesService],
+  exports: [INBOUND_SINK, TicketReader, Transactions, MessagesService, TicketEvents, CustomerMessages],
 })
 export class ConversationsModule {}

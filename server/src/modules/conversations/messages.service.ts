@@ -52,7 +52,19 @@ export interface UploadedFile {
  * server's own texts (greetings, menus, notices): they never become the ticket's preview, which
  * keeps showing what the customer or an agent last wrote.
  */
-export type Outgoing = ({ body: string } | { body: string; media: UploadedFile; voice?: boolean }) & {
+export type Outgoing = (
+  | { body: string }
+  | {
+      body: string;
+      media: UploadedFile;
+      voice?: boolean;
+      /**
+       * Where the file is already kept (a campaign's or a schedule's attachment): the message
+       * points there instead of storing one more copy per recipient.
+       */
+      storedUrl?: string;
+    }
+) & {
   automatic?: boolean;
 };
 
@@ -269,23 +281,28 @@ export class MessagesService {
     ticket: TicketEntity,
     outgoing: Outgoing,
     quoted: MessageEntity | null = null,
+    messageId?: string,
   ): Promise<{ message: Message; ticket: Ticket }> {
     const contact = ticket.contact as ContactEntity;
     if (ticket.whatsappId === null) throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
     const port = this.outbound.get();
     const peer = Outbound.peerOf(contact);
-    const options: SendOptions | undefined = quoted?.providerId
-      ? {
-          quotedProviderId: quoted.providerId,
-          quoted: { providerId: quoted.providerId, fromMe: !!quoted.fromMe, body: quoted.body },
-        }
-      : undefined;
+    const options: SendOptions = {
+      ...(messageId ? { messageId } : {}),
+      ...(quoted?.providerId
+        ? {
+            quotedProviderId: quoted.providerId,
+            quoted: { providerId: quoted.providerId, fromMe: !!quoted.fromMe, body: quoted.body },
+          }
+        : {}),
+    };
     let mediaUrl: string | null = null;
     let sent: SentMessage;
     try {
       if ('media' in outgoing) {
         const { media } = outgoing;
-        mediaUrl = await this.media.save(companyFolder(ticket.companyId), media.data, media.filename);
+        mediaUrl =
+          outgoing.storedUrl ?? (await this.media.save(companyFolder(ticket.companyId), media.data, media.filename));
         const payload: OutboundMedia = {
           data: media.data,
           mimetype: media.mimetype,
@@ -293,12 +310,22 @@ export class MessagesService {
           ...(outgoing.body !== media.filename ? { caption: outgoing.body } : {}),
           ...(outgoing.voice ? { voice: true } : {}),
         };
-        sent = await port.sendMedia(ticket.whatsappId, peer, payload, options);
+        sent = await port.sendMedia(
+          ticket.whatsappId,
+          peer,
+          payload,
+          Object.keys(options).length ? options : undefined,
+        );
       } else {
-        sent = await port.sendText(ticket.whatsappId, peer, outgoing.body, options);
+        sent = await port.sendText(
+          ticket.whatsappId,
+          peer,
+          outgoing.body,
+          Object.keys(options).length ? options : undefined,
+        );
       }
     } catch (error) {
-      await this.media.remove(mediaUrl);
+      if (!('media' in outgoing && outgoing.storedUrl)) await this.media.remove(mediaUrl);
       throw this.gatewayError(error, 'ERR_SENDING_WAPP_MSG');
     }
     const mediaType = 'media' in outgoing ? mediaTypeOf(outgoing.media.mimetype) : 'chat';

@@ -82,6 +82,12 @@ export interface OutboundMedia {
 }
 
 export interface SendOptions {
+  /**
+   * The id the message goes out under, chosen before sending. Sending again under the same id is
+   * WhatsApp's own retry: the recipient shows the message once. The dispatcher relies on it to
+   * resend what a dead worker may or may not have sent.
+   */
+  messageId?: string;
   quotedProviderId?: string;
   /** For a quoted reply the provider needs the quoted message's text and sender. */
   quoted?: { providerId: string; fromMe: boolean; body: string; participantNumber?: string };

@@ -197,6 +197,12 @@ export class MediaStore {
     return key;
   }
 
+  /** The bytes of a private file, or null when the key is not one of ours or the file is gone. */
+  async readPrivate(folder: `company${number}`, key: string): Promise<Buffer | null> {
+    if (!PRIVATE_KEY.test(key)) return null;
+    return readFile(join(this.privateRoot, folder, key)).catch(() => null);
+  }
+
   /** Best effort, like remove: a private file whose record is gone or was given another file. */
   async removePrivate(folder: `company${number}`, key: string): Promise<void> {
     if (PRIVATE_KEY.test(key)) await unlink(join(this.privateRoot, folder, key)).catch(() => undefined);

@@ -23,6 +23,7 @@ import { TicketEvents } from '../ticket-events.js';
 import { peerKey } from './peer-key.js';
 import { TicketReader } from '../ticket-reader.js';
 import { Transactions } from '../transactions.js';
+import { CustomerMessages } from '../customer-messages.js';
 import {
   choiceStep,
   fillVariables,
@@ -93,6 +94,7 @@ export class InboundPipeline implements InboundSink {
     private readonly reader: TicketReader,
     private readonly messages: MessagesService,
     private readonly events: TicketEvents,
+    private readonly customerMessages: CustomerMessages,
   ) {
     this.mysql = db.options.type === 'mysql';
   }
@@ -134,6 +136,15 @@ export class InboundPipeline implements InboundSink {
     if (!stored.ticket)
       this.announce(m.companyId, stored, await this.reader.full(m.companyId, { id: stored.ticketId }));
     if (stored.bot.texts.length) await this.sendBot(m.companyId, stored.ticketId, stored.bot.texts);
+    if (!m.fromMe && !m.historical && !m.chat.isGroup) {
+      await this.customerMessages.notify({
+        companyId: m.companyId,
+        whatsappId: m.whatsappId,
+        contactId: stored.contactId,
+        number: m.chat.number,
+        ticketId: stored.ticketId,
+      });
+    }
   }
 
   private announce(companyId: number, stored: Stored, ticket: Ticket): void {

@@ -521,11 +521,12 @@ export class BaileysSession implements ProviderSession {
     const jid = peerJid(to);
     const quoted = quotedMessage(jid, to, options);
     let sent: WAMessage | undefined;
+    const misc = { ...(quoted ? { quoted } : {}), ...(options?.messageId ? { messageId: options.messageId } : {}) };
     try {
-      sent = await sock.sendMessage(jid, content, quoted ? { quoted } : undefined);
+      sent = await sock.sendMessage(jid, content, Object.keys(misc).length ? misc : undefined);
     } catch (error) {
       this.log.warn(`sending to ${jid} failed: ${(error as Error).message}`);
-      throw new DomainError('ERR_SENDING_WAPP_MSG');
+      throw new DomainError(isRateLimit(error) ? 'ERR_WAPP_RATE_LIMITED' : 'ERR_SENDING_WAPP_MSG');
     }
     const providerId = sent?.key.id;
     if (!providerId) throw new DomainError('ERR_SENDING_WAPP_MSG');
@@ -558,4 +559,10 @@ export function quotedMessage(jid: string, to: PeerRef, options?: SendOptions): 
     key: { remoteJid: jid, fromMe, id: providerId, ...(participant ? { participant } : {}) },
     message: { conversation: options?.quoted?.body ?? '' },
   };
+}
+
+/** WhatsApp's answer to a sender going too fast: `rate-overlimit`, HTTP-like status 429. */
+export function isRateLimit(error: unknown): boolean {
+  const boom = error as { message?: string; output?: { statusCode?: number }; data?: unknown };
+  return boom?.output?.statusCode === 429 || /rate-overlimit/i.test(String(boom?.message ?? ''));
 }

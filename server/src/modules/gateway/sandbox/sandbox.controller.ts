@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { AuthUser } from '../../../common/auth-user.js';
@@ -17,6 +17,7 @@ import {
   sandboxAddressBookSchema,
   sandboxMessageSchema,
   sandboxNumberSchema,
+  sandboxRateLimitSchema,
   sandboxScanSchema,
   type SandboxMessageInput,
 } from './sandbox.schema.js';
@@ -110,6 +111,30 @@ export class SandboxController {
     }
     await this.sandbox.setOnWhatsApp(auth.companyId, number, body.onWhatsApp);
     return { number, onWhatsApp: body.onWhatsApp };
+  }
+
+  /** WhatsApp refuses the connection's sends as too fast (`rate-overlimit`) for `seconds`; 0 lifts it. */
+  @Put('connections/:whatsappId/rate-limit')
+  async rateLimit(
+    @CurrentUser() auth: AuthUser,
+    @Param('whatsappId', id) whatsappId: number,
+    @Body(new YupPipe(sandboxRateLimitSchema)) body: { seconds: number },
+  ) {
+    await this.assertSandboxConnection(auth, whatsappId);
+    await this.sandbox.rateLimit(whatsappId, body.seconds);
+    return { whatsappId, seconds: body.seconds };
+  }
+
+  /** What the phones received from the company's sandbox connections: counted on the network's side. */
+  @Get('deliveries')
+  deliveries(@CurrentUser() auth: AuthUser) {
+    return this.sandbox.deliveries(auth.companyId);
+  }
+
+  @Delete('deliveries')
+  @HttpCode(204)
+  async clearDeliveries(@CurrentUser() auth: AuthUser) {
+    await this.sandbox.clearDeliveries(auth.companyId);
   }
 
   private async assertSandboxConnection(auth: AuthUser, whatsappId: number): Promise<void> {

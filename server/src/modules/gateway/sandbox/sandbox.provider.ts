@@ -58,6 +58,20 @@ function messageId(): string {
 }
 
 const CREDS = { type: 'creds', keyId: 'sandbox' } as const;
+/** How long the network remembers what it delivered (for the counts and for recognising a resend). */
+const DELIVERY_MEMORY_S = 7 * 24 * 3600;
+
+/** What the simulated network delivered for a company: the phones' side of every send. */
+export interface SandboxDeliveries {
+  /** Distinct messages delivered. */
+  messages: number;
+  /** Numbers that received at least one. */
+  recipients: number;
+  /** Sends under an id already delivered: WhatsApp's retry, shown once by the phone. */
+  resent: number;
+  /** Numbers that received more than one distinct message, with how many (at most 100). */
+  repeated: { number: string; count: number }[];
+}
 /** Ids of sent messages remembered for delete-for-everyone. */
 const SENT_MEMORY = 5_000;
 
@@ -73,6 +87,11 @@ export class SandboxProvider implements WhatsappProvider {
   readonly kind = 'sandbox' as const;
   /** `{companyId}:{number}` of the numbers taken off WhatsApp, without Redis. */
   private readonly offlineHere = new Set<string>();
+  /** Without Redis: ids delivered per connection, messages per number per company, resends, rate limits. */
+  private readonly sentHere = new Map<number, Set<string>>();
+  private readonly inboxHere = new Map<number, Map<string, number>>();
+  private readonly resentHere = new Map<number, number>();
+  private readonly limitedHere = new Map<number, number>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -109,6 +128,89 @@ export class SandboxProvider implements WhatsappProvider {
 
   private offlineKey(companyId: number): string {
     return `${this.config.redisPrefix}:sandbox:offline:${companyId}`;
+  }
+
+  private networkKey(kind: 'sent' | 'inbox' | 'resent' | 'limited', id: number): string {
+    return `${this.config.redisPrefix}:sandbox:${kind}:${id}`;
+  }
+
+  /**
+   * The network takes a message: the first time under its id it reaches the phone (counted for the
+   * number); again under the same id it is a retry the phone does not show twice. Kept in Redis
+   * when there is one, so the count outlives the server process that sent it.
+   */
+  async recordSend(target: SessionTarget, number: string, providerId: string): Promise<boolean> {
+    if (this.redis) {
+      const sentKey = this.networkKey('sent', target.whatsappId);
+      const added = await this.redis.sadd(sentKey, providerId);
+      const counter =
+        added === 1
+          ? this.redis.multi().hincrby(this.networkKey('inbox', target.companyId), number, 1)
+          : this.redis.multi().incr(this.networkKey('resent', target.companyId));
+      await counter
+        .expire(sentKey, DELIVERY_MEMORY_S)
+        .expire(this.networkKey('inbox', target.companyId), DELIVERY_MEMORY_S)
+        .exec();
+      return added === 1;
+    }
+    const sent = this.sentHere.get(target.whatsappId) ?? new Set<string>();
+    this.sentHere.set(target.whatsappId, sent);
+    if (sent.has(providerId)) {
+      this.resentHere.set(target.companyId, (this.resentHere.get(target.companyId) ?? 0) + 1);
+      return false;
+    }
+    sent.add(providerId);
+    const inbox = this.inboxHere.get(target.companyId) ?? new Map<string, number>();
+    this.inboxHere.set(target.companyId, inbox);
+    inbox.set(number, (inbox.get(number) ?? 0) + 1);
+    return true;
+  }
+
+  async deliveries(companyId: number): Promise<SandboxDeliveries> {
+    let inbox: Map<string, number>;
+    let resent: number;
+    if (this.redis) {
+      const raw = await this.redis.hgetall(this.networkKey('inbox', companyId));
+      inbox = new Map(Object.entries(raw).map(([number, count]) => [number, Number(count)]));
+      resent = Number((await this.redis.get(this.networkKey('resent', companyId))) ?? 0);
+    } else {
+      inbox = this.inboxHere.get(companyId) ?? new Map();
+      resent = this.resentHere.get(companyId) ?? 0;
+    }
+    let messages = 0;
+    const repeated: { number: string; count: number }[] = [];
+    for (const [number, count] of inbox) {
+      messages += count;
+      if (count > 1 && repeated.length < 100) repeated.push({ number, count });
+    }
+    return { messages, recipients: inbox.size, resent, repeated };
+  }
+
+  /** Forgets what the network delivered for the company (a test or a demo starting over). */
+  async clearDeliveries(companyId: number): Promise<void> {
+    if (this.redis) {
+      await this.redis.del(this.networkKey('inbox', companyId), this.networkKey('resent', companyId));
+      return;
+    }
+    this.inboxHere.delete(companyId);
+    this.resentHere.delete(companyId);
+  }
+
+  /** WhatsApp answers `rate-overlimit` to the connection's sends for the next `seconds` (0 lifts it). */
+  async rateLimit(whatsappId: number, seconds: number): Promise<void> {
+    if (this.redis) {
+      const key = this.networkKey('limited', whatsappId);
+      if (seconds > 0) await this.redis.set(key, '1', 'PX', seconds * 1000);
+      else await this.redis.del(key);
+      return;
+    }
+    if (seconds > 0) this.limitedHere.set(whatsappId, Date.now() + seconds * 1000);
+    else this.limitedHere.delete(whatsappId);
+  }
+
+  async isRateLimited(whatsappId: number): Promise<boolean> {
+    if (this.redis) return (await this.redis.exists(this.networkKey('limited', whatsappId))) === 1;
+    return (this.limitedHere.get(whatsappId) ?? 0) > Date.now();
   }
 
   async pairedNumber(whatsappId: number): Promise<string | null> {
@@ -210,12 +312,12 @@ export class SandboxSession implements ProviderSession {
     return { providerId };
   }
 
-  sendText(to: PeerRef, _body: string, _options?: SendOptions): Promise<SentMessage> {
-    return this.send(to);
+  sendText(to: PeerRef, _body: string, options?: SendOptions): Promise<SentMessage> {
+    return this.send(to, options?.messageId);
   }
 
-  sendMedia(to: PeerRef, _media: OutboundMedia, _options?: SendOptions): Promise<SentMessage> {
-    return this.send(to);
+  sendMedia(to: PeerRef, _media: OutboundMedia, options?: SendOptions): Promise<SentMessage> {
+    return this.send(to, options?.messageId);
   }
 
   async deleteForEveryone(_to: PeerRef, providerId: string): Promise<void> {
@@ -257,15 +359,18 @@ export class SandboxSession implements ProviderSession {
     if (this.state !== 'connected') throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
   }
 
-  private async send(to: PeerRef): Promise<SentMessage> {
+  private async send(to: PeerRef, chosenId?: string): Promise<SentMessage> {
     this.assertConnected();
+    if (await this.provider.isRateLimited(this.target.whatsappId)) throw new DomainError('ERR_WAPP_RATE_LIMITED');
     if (!to.isGroup && !(await this.provider.isOnWhatsApp(this.target.companyId, to.number))) {
       throw new DomainError('ERR_WAPP_INVALID_CONTACT');
     }
-    const providerId = messageId();
+    const providerId = chosenId ?? messageId();
+    const first = await this.provider.recordSend(this.target, to.number, providerId);
     this.sent.add(providerId);
     if (this.sent.size > SENT_MEMORY) this.sent.delete(this.sent.values().next().value as string);
-    this.scheduleAcks(providerId);
+    // A retry of a delivered message gets no new ticks: the phone already has it.
+    if (first) this.scheduleAcks(providerId);
     return { providerId, timestamp: new Date() };
   }
 

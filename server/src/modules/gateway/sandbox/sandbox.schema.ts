@@ -84,3 +84,7 @@ export const sandboxAddressBookSchema = yup.object({
 export const sandboxNumberSchema = yup.object({
   onWhatsApp: yup.boolean().typeError(V.oneOf).required(V.required),
 });
+
+export const sandboxRateLimitSchema = yup.object({
+  seconds: yup.number().typeError(V.number).integer(V.integer).min(0, V.min).max(86_400, V.max).required(V.required),
+});

@@ -1,0 +1,133 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, In } from 'typeorm';
+import { CustomerMessages } from '../conversations/customer-messages.js';
+import { JOB_QUEUES, type JobQueues } from '../jobs/jobs.module.js';
+import { WhatsappEntity } from '../whatsapp/entities/whatsapp.entity.js';
+import { CampaignRunner } from './campaign-runner.js';
+import { PaceService } from './pace.service.js';
+import { ScheduleRunner } from './schedule-runner.js';
+
+type DispatchJob = { kind: 'sweep' } | { kind: 'schedules' } | { kind: 'connection'; whatsappId: number };
+
+/** How often some node looks for work: due schedules and campaigns, lapsed claims, connections back. */
+export const DISPATCH_SWEEP_MS = 2_000;
+/** Jobs one node runs at once: the sweep, the schedules and a slice per connection. */
+const CONCURRENCY = 8;
+
+/**
+ * Wakes the work of scheduled messages and campaigns (see docs/architecture.md, Dispatcher). The
+ * queue (Bull on Redis, else in process) only says "look now"; the rows are the record, so a lost
+ * or doubled job changes nothing: a job id per kind of work keeps one running across the nodes
+ * while it runs, and the claims on the rows keep each send to one sender.
+ */
+@Injectable()
+export class Dispatcher implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('Dispatcher');
+  private stopping = false;
+  private readonly running = new Set<Promise<void>>();
+  private readonly waits = new Set<{ timer: NodeJS.Timeout; done: () => void }>();
+
+  constructor(
+    @Inject(JOB_QUEUES) private readonly queues: JobQueues,
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly campaigns: CampaignRunner,
+    private readonly schedules: ScheduleRunner,
+    private readonly pace: PaceService,
+    customerMessages: CustomerMessages,
+  ) {
+    customerMessages.listen(async (message) => {
+      const confirmed = await this.campaigns.confirmed(message.companyId, message.whatsappId, message.number);
+      if (confirmed) await this.wakeConnection(message.whatsappId);
+    });
+  }
+
+  private get queue() {
+    return this.queues.dispatch;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.queue.process((data) => this.run(data as DispatchJob), CONCURRENCY);
+    await this.queue.add({ kind: 'sweep' }, { jobId: 'dispatch-sweep', repeatEveryMs: DISPATCH_SWEEP_MS });
+    // A restart picks up what was due while it was down without waiting for the first period.
+    await this.queue.add({ kind: 'sweep' }, { jobId: 'dispatch-sweep-at-start' });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopping = true;
+    for (const wait of this.waits) {
+      clearTimeout(wait.timer);
+      wait.done();
+    }
+    await Promise.all(this.running);
+  }
+
+  /** Look for due work now (a schedule or campaign saved for now). Never fails: the sweep catches up. */
+  async wake(): Promise<void> {
+    await this.add({ kind: 'sweep' }, 'dispatch-sweep-now');
+  }
+
+  async wakeSchedules(): Promise<void> {
+    await this.add({ kind: 'schedules' }, 'dispatch-schedules');
+  }
+
+  async wakeConnection(whatsappId: number): Promise<void> {
+    await this.add({ kind: 'connection', whatsappId }, `dispatch-connection-${whatsappId}`);
+  }
+
+  private async add(job: DispatchJob, jobId: string): Promise<void> {
+    await this.queue
+      .add(job, { jobId })
+      .catch((error: unknown) => this.logger.warn(`${jobId} not queued: ${String(error)}`));
+  }
+
+  /** The queue's handler: it never fails, as a failed job's id would block the next ones of its kind. */
+  private async run(job: DispatchJob): Promise<void> {
+    if (this.stopping) return;
+    const stopping = () => this.stopping;
+    const work = (
+      job.kind === 'sweep'
+        ? this.sweep()
+        : job.kind === 'schedules'
+          ? this.schedules.run(stopping)
+          : this.campaigns.runConnection(job.whatsappId, stopping, (ms) => this.sleep(ms))
+    ).catch((error: unknown) => this.logger.warn(`${job.kind} failed: ${String(error)}`));
+    this.running.add(work);
+    try {
+      await work;
+    } finally {
+      this.running.delete(work);
+    }
+  }
+
+  /** Starts what is due and wakes every connection with rows to send; resumes connections that came back. */
+  async sweep(): Promise<void> {
+    await this.campaigns.startDue();
+    if (await this.schedules.anyDue()) await this.wakeSchedules();
+    const connections = await this.campaigns.connectionsWithWork();
+    if (connections.length) {
+      const connected = await this.db.getRepository(WhatsappEntity).find({
+        where: { id: In(connections), status: 'CONNECTED' },
+        select: { id: true },
+      });
+      for (const { id } of connected) {
+        await this.pace.resume(id);
+        await this.wakeConnection(id);
+      }
+    }
+    await this.campaigns.finishDone();
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wait = {
+        timer: setTimeout(() => {
+          this.waits.delete(wait);
+          resolve();
+        }, ms),
+        done: resolve,
+      };
+      this.waits.add(wait);
+    });
+  }
+}

@@ -1,0 +1,55 @@
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { CampaignFigures, toCampaign } from '../campaigns/campaign-figures.js';
+import { CampaignEntity } from '../campaigns/entities/campaign.entity.js';
+import { RealtimeService } from '../realtime/realtime.service.js';
+
+/** A running campaign's counts go out at most this often (per node). */
+const PROGRESS_EVERY_MS = 1_000;
+
+/** The one place a campaign's `update` is built and sent: with its relations and counts. */
+@Injectable()
+export class CampaignEvents implements OnModuleDestroy {
+  private readonly logger = new Logger('CampaignEvents');
+  private readonly due = new Map<number, NodeJS.Timeout>();
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly figures: CampaignFigures,
+    private readonly realtime: RealtimeService,
+  ) {}
+
+  onModuleDestroy(): void {
+    for (const timer of this.due.values()) clearTimeout(timer);
+    this.due.clear();
+  }
+
+  async load(companyId: number, id: number): Promise<CampaignEntity | null> {
+    return this.db.getRepository(CampaignEntity).findOne({
+      where: { id, companyId },
+      relations: { contactList: true, tag: true, fileList: true, whatsapp: true },
+    });
+  }
+
+  /** Announces the campaign as it is now, with its counts. */
+  async updated(companyId: number, id: number, action: 'create' | 'update' = 'update'): Promise<void> {
+    const campaign = await this.load(companyId, id);
+    if (!campaign) return;
+    const totals = (await this.figures.totals([id])).get(id);
+    this.realtime.toCompany(companyId, 'campaign', { action, record: toCampaign(campaign, totals) });
+  }
+
+  /** Sends happened: an update with the counts follows within a second, one per second at most. */
+  progressed(companyId: number, id: number): void {
+    if (this.due.has(id)) return;
+    const timer = setTimeout(() => {
+      this.due.delete(id);
+      this.updated(companyId, id).catch((error: unknown) =>
+        this.logger.warn(`campaign ${id}: progress not sent: ${String(error)}`),
+      );
+    }, PROGRESS_EVERY_MS);
+    timer.unref();
+    this.due.set(id, timer);
+  }
+}
