@@ -9,9 +9,7 @@ import {
   type TableRowProps,
   tokens,
 } from '@fluentui/react-components';
-
-/** Phones: spec §9 calls "mobile" anything under 600 px. */
-export const PHONE_MEDIA = '@media (max-width: 599px)';
+import { PHONE_MEDIA } from './breakpoints';
 
 const useStyles = makeStyles({
   table: {

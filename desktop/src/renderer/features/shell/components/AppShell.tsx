@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useMediaQuery } from '../../../app/hooks';
 import { useRealtime } from '../../../app/socket';
+import { PHONE_QUERY } from '../../../components/breakpoints';
 import { useAppSelector } from '../../../app/store';
 import { selectSessionUser } from '../../auth/auth.slice';
 import { useMenuEntries } from '../menu';
@@ -24,7 +25,6 @@ import { TopBar } from './TopBar';
 
 /** Spec §9: the drawer starts open above 1200 px and becomes an overlay under 600 px. */
 const WIDE_QUERY = '(min-width: 1201px)';
-const MOBILE_QUERY = '(max-width: 599px)';
 
 const useStyles = makeStyles({
   root: { display: 'flex', height: '100vh', overflow: 'hidden' },
@@ -49,7 +49,7 @@ export function AppShell() {
   const user = useAppSelector(selectSessionUser);
   const entries = useMenuEntries();
   const wide = useMediaQuery(WIDE_QUERY);
-  const mobile = useMediaQuery(MOBILE_QUERY);
+  const mobile = useMediaQuery(PHONE_QUERY);
   // The company's sideMenu option can keep the drawer closed at start even on wide screens.
   const [open, setOpen] = useState(() => wide && settingValue(user?.company.settings, 'sideMenu') !== 'closed');
 
