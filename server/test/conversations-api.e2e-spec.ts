@@ -5,27 +5,20 @@ import { TicketEntity } from '../src/modules/conversations/entities/ticket.entit
 import {
   collect,
   connected,
-  conversationCompany,
+  conversationApp,
+  type ConversationCompany,
   inbound,
-  recordOutbound,
-  settle,
-  sinkOf,
   type RecordingPort,
+  settle,
+  type SignedUpCompany,
+  sinkOf,
 } from './support/conversations.js';
-import { nextEvent, signupCompany, startTestApp, type TestApp } from './support/test-app.js';
+import { nextEvent, type TestApp } from './support/test-app.js';
 
-let t: TestApp;
-let port: RecordingPort;
-let co: Awaited<ReturnType<typeof conversationCompany>>;
-let other: Awaited<ReturnType<typeof signupCompany>>;
-let db: DataSource;
+let t: TestApp, port: RecordingPort, co: ConversationCompany, other: SignedUpCompany, db: DataSource;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  port = recordOutbound(t);
-  db = t.app.get(DataSource);
-  co = await conversationCompany(t, 'Api');
-  other = await signupCompany(t, 'Foreign');
+  ({ t, port, co, other, db } = await conversationApp('Api', 'Foreign'));
 }, 60_000);
 afterAll(() => t.close());
 

@@ -7,27 +7,20 @@ import { WhatsappEntity } from '../src/modules/whatsapp/entities/whatsapp.entity
 import {
   collect,
   connected,
-  conversationCompany,
+  conversationApp,
+  type ConversationCompany,
   inbound,
-  recordOutbound,
-  settle,
-  sinkOf,
   type RecordingPort,
+  settle,
+  type SignedUpCompany,
+  sinkOf,
 } from './support/conversations.js';
-import { nextEvent, receives, signupCompany, startTestApp, type TestApp } from './support/test-app.js';
+import { nextEvent, receives, signupCompany, type TestApp } from './support/test-app.js';
 
-let t: TestApp;
-let port: RecordingPort;
-let co: Awaited<ReturnType<typeof conversationCompany>>;
-let other: Awaited<ReturnType<typeof signupCompany>>;
-let db: DataSource;
+let t: TestApp, port: RecordingPort, co: ConversationCompany, other: SignedUpCompany, db: DataSource;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  port = recordOutbound(t);
-  db = t.app.get(DataSource);
-  co = await conversationCompany(t, 'Convo');
-  other = await signupCompany(t, 'Elsewhere');
+  ({ t, port, co, other, db } = await conversationApp('Convo', 'Elsewhere'));
 }, 60_000);
 afterAll(() => t.close());
 

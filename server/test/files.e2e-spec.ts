@@ -1,16 +1,12 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { connected, conversationCompany } from './support/conversations.js';
-import { nextEvent, signupCompany, startTestApp, type TestApp } from './support/test-app.js';
+import { connected, conversationApp, type ConversationCompany, type SignedUpCompany } from './support/conversations.js';
+import { nextEvent, type TestApp } from './support/test-app.js';
 
-let t: TestApp;
-let co: Awaited<ReturnType<typeof conversationCompany>>;
-let other: Awaited<ReturnType<typeof signupCompany>>;
+let t: TestApp, co: ConversationCompany, other: SignedUpCompany;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  co = await conversationCompany(t, 'Files');
-  other = await signupCompany(t, 'Outsiders');
+  ({ t, co, other } = await conversationApp('Files', 'Outsiders'));
 }, 60_000);
 afterAll(() => t.close());
 

@@ -1,16 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { KANBAN_LANE_SIZE } from '@atendo/shared';
-import { collect, connected, conversationCompany, inbound, settle, sinkOf } from './support/conversations.js';
-import { ADMIN, signupCompany, startTestApp, type TestApp } from './support/test-app.js';
+import {
+  collect,
+  connected,
+  conversationApp,
+  type ConversationCompany,
+  inbound,
+  settle,
+  type SignedUpCompany,
+  sinkOf,
+} from './support/conversations.js';
+import { ADMIN, type TestApp } from './support/test-app.js';
 
-let t: TestApp;
-let co: Awaited<ReturnType<typeof conversationCompany>>;
-let other: Awaited<ReturnType<typeof signupCompany>>;
+let t: TestApp, co: ConversationCompany, other: SignedUpCompany;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  co = await conversationCompany(t, 'Board');
-  other = await signupCompany(t, 'Elsewhere');
+  ({ t, co, other } = await conversationApp('Board', 'Elsewhere'));
 }, 60_000);
 afterAll(() => t.close());
 

@@ -6,25 +6,20 @@ import { TicketEntity } from '../src/modules/conversations/entities/ticket.entit
 import {
   collect,
   connected,
-  conversationCompany,
+  conversationApp,
+  type ConversationCompany,
   inbound,
-  recordOutbound,
-  settle,
-  sinkOf,
   type RecordingPort,
+  settle,
+  type SignedUpCompany,
+  sinkOf,
 } from './support/conversations.js';
-import { nextEvent, signupCompany, startTestApp, type TestApp } from './support/test-app.js';
+import { nextEvent, type TestApp } from './support/test-app.js';
 
-let t: TestApp;
-let port: RecordingPort;
-let co: Awaited<ReturnType<typeof conversationCompany>>;
-let other: Awaited<ReturnType<typeof signupCompany>>;
+let t: TestApp, port: RecordingPort, co: ConversationCompany, other: SignedUpCompany;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  port = recordOutbound(t);
-  co = await conversationCompany(t, 'Quick');
-  other = await signupCompany(t, 'Elsewhere');
+  ({ t, port, co, other } = await conversationApp('Quick', 'Elsewhere'));
 }, 60_000);
 afterAll(() => t.close());
 

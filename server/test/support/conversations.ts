@@ -13,7 +13,7 @@ import {
 } from '../../src/modules/gateway/gateway.types.js';
 import { Outbound } from '../../src/modules/conversations/outbound.js';
 import { WhatsappEntity } from '../../src/modules/whatsapp/entities/whatsapp.entity.js';
-import { signupCompany, type TestApp } from './test-app.js';
+import { signupCompany, startTestApp, type TestApp } from './test-app.js';
 
 /** Records what the conversation core sends, answering like a live session would. */
 export class RecordingPort implements OutboundPort {
@@ -156,4 +156,19 @@ export async function conversationCompany(t: TestApp, name: string) {
   const salesLine = await addConnection(t, admin.companyId, { queueIds: [sales], isDefault: true });
   const mainLine = await addConnection(t, admin.companyId, { queueIds: [sales, support] });
   return { admin, sales, support, seller, helper, floater, salesLine, mainLine, companyId: admin.companyId };
+}
+
+export type ConversationCompany = Awaited<ReturnType<typeof conversationCompany>>;
+export type SignedUpCompany = Awaited<ReturnType<typeof signupCompany>>;
+
+/**
+ * Where most conversation specs start: an app whose outbound side is recorded, the company of
+ * conversationCompany and another company, to prove what the first one's users cannot reach.
+ */
+export async function conversationApp(name: string, otherName: string) {
+  const t = await startTestApp();
+  const port = recordOutbound(t);
+  const co = await conversationCompany(t, name);
+  const other = await signupCompany(t, otherName);
+  return { t, port, co, other, db: t.app.get(DataSource) };
 }
