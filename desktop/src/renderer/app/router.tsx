@@ -155,6 +155,7 @@ const QuickMessagesPage = page(
   () => import('../features/quick-messages/components/QuickMessagesPage'),
   'QuickMessagesPage',
 );
+const SchedulesPage = page(() => import('../features/schedules/components/SchedulesPage'), 'SchedulesPage');
 const FilesPage = page(() => import('../features/files/components/FilesPage'), 'FilesPage');
 const ChatsPage = page(() => import('../features/chats/components/ChatsPage'), 'ChatsPage');
 const SettingsPage = page(() => import('../features/settings/components/SettingsPage'), 'SettingsPage');
@@ -173,6 +174,15 @@ const ContactListItemsPage = page(
   'ContactListItemsPage',
 );
 const SubscriptionPage = page(() => import('../features/invoices/components/SubscriptionPage'), 'SubscriptionPage');
+const CampaignsPage = page(() => import('../features/campaigns/components/CampaignsPage'), 'CampaignsPage');
+const CampaignReportPage = page(
+  () => import('../features/campaigns/components/CampaignReportPage'),
+  'CampaignReportPage',
+);
+const CampaignSettingsPage = page(
+  () => import('../features/campaigns/components/CampaignSettingsPage'),
+  'CampaignSettingsPage',
+);
 
 /** Spec §2: `/` is the admins' dashboard; everyone else lands on their profile and destinations. */
 function IndexPage() {
@@ -238,6 +248,10 @@ export function AppRouter() {
                 {/* Everyone keeps quick messages: the company's shared ones and their own. */}
                 <Route path="/quick-messages" element={<QuickMessagesPage />} />
                 <Route path="/todolist" element={<TodoPage />} />
+                {/* Every user of a company whose plan has schedules (spec 1 §2). */}
+                <Route element={<RequirePlanFeature feature="useSchedules" />}>
+                  <Route path="/schedules" element={<SchedulesPage />} />
+                </Route>
                 {/* Everyone reads the file lists (campaigns send them); only admins keep them (files:manage). */}
                 <Route path="/files" element={<FilesPage />} />
                 {/* Everyone of a company whose plan has the internal chat; the id is the chat's uuid. */}
@@ -249,6 +263,9 @@ export function AppRouter() {
                   <Route element={<RequireCampaigns />}>
                     <Route path="/contact-lists" element={<ContactListsPage />} />
                     <Route path="/contact-lists/:contactListId/contacts" element={<ContactListItemsPage />} />
+                    <Route path="/campaigns" element={<CampaignsPage />} />
+                    <Route path="/campaign/:campaignId/report" element={<CampaignReportPage />} />
+                    <Route path="/campaigns-config" element={<CampaignSettingsPage />} />
                   </Route>
                 </Route>
                 <Route element={<RequirePermission permission="invoices:manage" />}>

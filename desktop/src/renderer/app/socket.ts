@@ -11,6 +11,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { io, type Socket } from 'socket.io-client';
 import { applyAnnouncementEvent } from '../features/announcements/announcements.api';
+import { applyCampaignEvent } from '../features/campaigns/campaigns.api';
 import { applyChatEvent } from '../features/chats/chats.api';
 import { selectSessionUser, selectToken, sessionCleared, signedOutReasonOf } from '../features/auth/auth.slice';
 import { applyWhatsappEvent, applyWhatsappSessionEvent } from '../features/connections/connections.api';
@@ -22,6 +23,7 @@ import { applyKanbanTagEvent } from '../features/kanban/kanban.api';
 import { applyPlanEvent } from '../features/plans/plans.api';
 import { applyQueueEvent } from '../features/queues/queues.api';
 import { applyQuickMessageEvent } from '../features/quick-messages/quick-messages.api';
+import { applyScheduleEvent } from '../features/schedules/schedules.api';
 import { applySettingsEvent } from '../features/settings/settings.api';
 import { applyMessageEvent, applyTicketEvent, catchUpSince } from '../features/tickets/tickets.realtime';
 import { connectionChanged } from '../features/shell/shell.slice';
@@ -272,7 +274,12 @@ export function useRealtime(): void {
       created.on(companyEvent(companyId, 'ContactList'), (payload) => dispatch(applyContactListEvent(payload)));
       created.on(companyEvent(companyId, 'ContactListItem'), (payload) => dispatch(applyContactListItemEvent(payload)));
       created.on(companyEvent(companyId, 'quickmessage'), (payload) => dispatch(applyQuickMessageEvent(payload)));
+      created.on(companyEvent(companyId, 'schedule'), (payload) => dispatch(applyScheduleEvent(payload)));
       created.on(companyEvent(companyId, 'file'), (payload) => dispatch(applyFileListEvent(payload)));
+      created.on(companyEvent(companyId, 'campaign'), (payload) => {
+        dispatch(applyCampaignEvent(payload));
+        publish('campaign', payload);
+      });
       created.on(companyEvent(companyId, 'chat'), (payload) => {
         dispatch(applyChatEvent(payload));
         publish('chat', payload);

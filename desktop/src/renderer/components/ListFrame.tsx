@@ -52,11 +52,15 @@ export function ListScroller({ layout, ref, onScroll, children }: ListScrollerPr
   );
 }
 
-/** The header of a table's edit and delete buttons (RowActions). */
-export function ActionsHeaderCell() {
+/** The header of a table's edit and delete buttons (RowActions); `width` when a row has more. */
+export function ActionsHeaderCell({ width }: { width?: string }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  return <TableHeaderCell className={styles.actionsColumn}>{t('common.actions')}</TableHeaderCell>;
+  return (
+    <TableHeaderCell className={styles.actionsColumn} style={width ? { width } : undefined}>
+      {t('common.actions')}
+    </TableHeaderCell>
+  );
 }
 
 /** The button that opens a list's dialog for a new record. */

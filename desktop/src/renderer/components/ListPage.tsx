@@ -76,6 +76,8 @@ export interface ListPageProps<Page, Row extends { id: number }> {
   addLabel?: string;
   /** Buttons of the row's own, before edit and delete (start a conversation with a contact). */
   rowTools?: (row: Row) => ReactNode;
+  /** The actions column's width, when the row's own buttons need more room than edit and delete. */
+  actionsWidth?: string;
   /**
    * The edit button: its accessible label, and who may use it (everyone by default), as a
    * permission or row by row (a record its author and the admins may change).
@@ -204,7 +206,7 @@ export function ListPage<Page, Row extends { id: number }>(props: ListPageProps<
                   {actions.label}
                 </TableHeaderCell>
               ) : (
-                rowActions && <ActionsHeaderCell />
+                rowActions && <ActionsHeaderCell width={props.actionsWidth} />
               )}
             </TableRow>
           </TableHeader>

@@ -1,6 +1,7 @@
 import type { Resource } from 'i18next';
 import enAnnouncements from './en/announcements.json' with { type: 'json' };
 import enAuth from './en/auth.json' with { type: 'json' };
+import enCampaigns from './en/campaigns.json' with { type: 'json' };
 import enChats from './en/chats.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enConnections from './en/connections.json' with { type: 'json' };
@@ -15,6 +16,7 @@ import enInvoices from './en/invoices.json' with { type: 'json' };
 import enKanban from './en/kanban.json' with { type: 'json' };
 import enQueues from './en/queues.json' with { type: 'json' };
 import enQuickMessages from './en/quickMessages.json' with { type: 'json' };
+import enSchedules from './en/schedules.json' with { type: 'json' };
 import enSettings from './en/settings.json' with { type: 'json' };
 import enShell from './en/shell.json' with { type: 'json' };
 import enTags from './en/tags.json' with { type: 'json' };
@@ -24,6 +26,7 @@ import enUsers from './en/users.json' with { type: 'json' };
 import enValidation from './en/validation.json' with { type: 'json' };
 import esAnnouncements from './es/announcements.json' with { type: 'json' };
 import esAuth from './es/auth.json' with { type: 'json' };
+import esCampaigns from './es/campaigns.json' with { type: 'json' };
 import esChats from './es/chats.json' with { type: 'json' };
 import esCommon from './es/common.json' with { type: 'json' };
 import esConnections from './es/connections.json' with { type: 'json' };
@@ -38,6 +41,7 @@ import esInvoices from './es/invoices.json' with { type: 'json' };
 import esKanban from './es/kanban.json' with { type: 'json' };
 import esQueues from './es/queues.json' with { type: 'json' };
 import esQuickMessages from './es/quickMessages.json' with { type: 'json' };
+import esSchedules from './es/schedules.json' with { type: 'json' };
 import esSettings from './es/settings.json' with { type: 'json' };
 import esShell from './es/shell.json' with { type: 'json' };
 import esTags from './es/tags.json' with { type: 'json' };
@@ -47,6 +51,7 @@ import esUsers from './es/users.json' with { type: 'json' };
 import esValidation from './es/validation.json' with { type: 'json' };
 import ptAnnouncements from './pt/announcements.json' with { type: 'json' };
 import ptAuth from './pt/auth.json' with { type: 'json' };
+import ptCampaigns from './pt/campaigns.json' with { type: 'json' };
 import ptChats from './pt/chats.json' with { type: 'json' };
 import ptCommon from './pt/common.json' with { type: 'json' };
 import ptConnections from './pt/connections.json' with { type: 'json' };
@@ -61,6 +66,7 @@ import ptInvoices from './pt/invoices.json' with { type: 'json' };
 import ptKanban from './pt/kanban.json' with { type: 'json' };
 import ptQueues from './pt/queues.json' with { type: 'json' };
 import ptQuickMessages from './pt/quickMessages.json' with { type: 'json' };
+import ptSchedules from './pt/schedules.json' with { type: 'json' };
 import ptSettings from './pt/settings.json' with { type: 'json' };
 import ptShell from './pt/shell.json' with { type: 'json' };
 import ptTags from './pt/tags.json' with { type: 'json' };
@@ -78,6 +84,7 @@ export const resources: Resource = {
     translation: {
       announcements: ptAnnouncements,
       auth: ptAuth,
+      campaigns: ptCampaigns,
       chats: ptChats,
       common: ptCommon,
       connections: ptConnections,
@@ -92,6 +99,7 @@ export const resources: Resource = {
       kanban: ptKanban,
       queues: ptQueues,
       quickMessages: ptQuickMessages,
+      schedules: ptSchedules,
       settings: ptSettings,
       shell: ptShell,
       tags: ptTags,
@@ -105,6 +113,7 @@ export const resources: Resource = {
     translation: {
       announcements: enAnnouncements,
       auth: enAuth,
+      campaigns: enCampaigns,
       chats: enChats,
       common: enCommon,
       connections: enConnections,
@@ -119,6 +128,7 @@ export const resources: Resource = {
       kanban: enKanban,
       queues: enQueues,
       quickMessages: enQuickMessages,
+      schedules: enSchedules,
       settings: enSettings,
       shell: enShell,
       tags: enTags,
@@ -132,6 +142,7 @@ export const resources: Resource = {
     translation: {
       announcements: esAnnouncements,
       auth: esAuth,
+      campaigns: esCampaigns,
       chats: esChats,
       common: esCommon,
       connections: esConnections,
@@ -146,6 +157,7 @@ export const resources: Resource = {
       kanban: esKanban,
       queues: esQueues,
       quickMessages: esQuickMessages,
+      schedules: esSchedules,
       settings: esSettings,
       shell: esShell,
       tags: esTags,

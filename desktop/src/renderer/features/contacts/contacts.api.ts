@@ -37,6 +37,10 @@ export const contactsApi = api.enhanceEndpoints({ addTagTypes: [CONTACTS] }).inj
     searchContacts: build.query<Contact[], string>({
       query: (searchParam) => ({ url: '/contacts/list', params: { searchParam } }),
     }),
+    /** One contact: the schedules page opened for it (`/schedules?contactId=`). */
+    getContact: build.query<Contact, Id>({
+      query: (id) => `/contacts/${id}`,
+    }),
     /** The contacts page: 20 a page by name. */
     pageContacts: build.infiniteQuery<ContactsPage, ContactsFilter, number>({
       query: ({ queryArg, pageParam }) => ({
@@ -147,6 +151,7 @@ export function applyContactsEvent(event: CompanyEventPayloads['contact']): AppT
 
 export const {
   useSearchContactsQuery,
+  useGetContactQuery,
   usePageContactsInfiniteQuery,
   useCreateContactMutation,
   useUpdateContactMutation,

@@ -2,6 +2,8 @@ import { can, featureOfPath, hasFeature, type PlanFlags, type SessionUser } from
 import {
   BookContactsFilled,
   BookContactsRegular,
+  CalendarClockFilled,
+  CalendarClockRegular,
   ChatMultipleFilled,
   ChatMultipleRegular,
   DocumentMultipleFilled,
@@ -14,6 +16,8 @@ import {
   HomeFilled,
   HomeRegular,
   MegaphoneFilled,
+  MegaphoneLoudFilled,
+  MegaphoneLoudRegular,
   PeopleChatFilled,
   PeopleChatRegular,
   MegaphoneRegular,
@@ -29,6 +33,8 @@ import {
   TaskListSquareLtrRegular,
   TextBulletListSquareFilled,
   TextBulletListSquareRegular,
+  TopSpeedFilled,
+  TopSpeedRegular,
   VideoClipFilled,
   VideoClipRegular,
   PlugConnectedFilled,
@@ -99,6 +105,16 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     section: 'main',
     icon: BookContactsRegular,
     activeIcon: BookContactsFilled,
+    visible: () => true,
+  },
+  {
+    // Everyone of a company whose plan has schedules (entryVisible reads the plan).
+    path: '/schedules',
+    labelKey: 'shell.menu.schedules',
+    descriptionKey: 'home.destinations.schedules',
+    section: 'main',
+    icon: CalendarClockRegular,
+    activeIcon: CalendarClockFilled,
     visible: () => true,
   },
   {
@@ -200,12 +216,30 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   {
     // The campaigns group (spec 1 §2): admins, with campaigns shown for the company; the plan's
     // useCampaigns is entryVisible's.
+    path: '/campaigns',
+    labelKey: 'campaigns.menu.campaigns',
+    descriptionKey: 'campaigns.menu.campaignsDescription',
+    section: 'admin',
+    icon: MegaphoneLoudRegular,
+    activeIcon: MegaphoneLoudFilled,
+    visible: ({ user, cshow }) => cshow && can(user, 'campaigns:manage'),
+  },
+  {
     path: '/contact-lists',
     labelKey: 'shell.menu.contactLists',
     descriptionKey: 'home.destinations.contactLists',
     section: 'admin',
     icon: PeopleListRegular,
     activeIcon: PeopleListFilled,
+    visible: ({ user, cshow }) => cshow && can(user, 'campaigns:manage'),
+  },
+  {
+    path: '/campaigns-config',
+    labelKey: 'campaigns.menu.config',
+    descriptionKey: 'campaigns.menu.configDescription',
+    section: 'admin',
+    icon: TopSpeedRegular,
+    activeIcon: TopSpeedFilled,
     visible: ({ user, cshow }) => cshow && can(user, 'campaigns:manage'),
   },
   {

@@ -15,6 +15,7 @@ import { useAppSelector } from '../../../app/store';
 import { useNotify } from '../../../app/toasts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { selectSessionUser } from '../../auth/auth.slice';
+import { ScheduleFromTicket } from '../../schedules/components/ScheduleFromTicket';
 import { openedTicket } from '../ticket-route';
 import { type TicketChanges, useDeleteTicketMutation, useUpdateTicketMutation } from '../tickets.api';
 import { TransferModal } from './TransferModal';
@@ -150,6 +151,7 @@ export function TicketHeader({
             {t('tickets.actions.transfer')}
           </Button>
         )}
+        <ScheduleFromTicket ticket={ticket} />
         <Tooltip content={t('tickets.contactDrawer.title')} relationship="label">
           <Button appearance="subtle" icon={<PersonInfoRegular />} onClick={onOpenContact} />
         </Tooltip>

@@ -1,0 +1,123 @@
+import { type Campaign, campaignSchema, type Id, V } from '@atendo/shared';
+import { format } from 'date-fns';
+import { type FormikErrors, yupToFormErrors } from 'formik';
+import { ValidationError } from 'yup';
+
+export const MESSAGE_KEYS = ['message1', 'message2', 'message3', 'message4', 'message5'] as const;
+export const CONFIRMATION_KEYS = [
+  'confirmationMessage1',
+  'confirmationMessage2',
+  'confirmationMessage3',
+  'confirmationMessage4',
+  'confirmationMessage5',
+] as const;
+export type MessageKey = (typeof MESSAGE_KEYS)[number] | (typeof CONFIRMATION_KEYS)[number];
+
+/** Who receives the campaign: the contacts of a list, or those whose tickets carry a tag. */
+export type Audience = 'contactList' | 'tag';
+
+/**
+ * The campaign form as its inputs hold it: the selects' ids as text ('' for none), the start as a
+ * local date and time (both empty: a draft).
+ */
+export type CampaignFormValues = Record<MessageKey, string> & {
+  name: string;
+  whatsappId: string;
+  audience: Audience;
+  contactListId: string;
+  tagListId: string;
+  fileListId: Id | null;
+  scheduledDate: string;
+  scheduledTime: string;
+  confirmation: boolean;
+};
+
+/** The body of POST and PUT /campaigns, as campaignSchema reads it. */
+export type CampaignInput = Record<MessageKey, string> & {
+  name: string;
+  confirmation: boolean;
+  /** ISO instant: the body, and the store's copy of it, hold plain data. */
+  scheduledAt: string | null;
+  whatsappId: Id | null;
+  contactListId: Id | null;
+  tagListId: Id | null;
+  fileListId: Id | null;
+};
+
+const idText = (id: Id | null | undefined) => (id ? String(id) : '');
+const idOf = (text: string): Id | null => (text ? Number(text) : null);
+
+export function campaignFormValues(campaign: Campaign | null): CampaignFormValues {
+  const at = campaign?.scheduledAt ? new Date(campaign.scheduledAt) : null;
+  const messages = Object.fromEntries(
+    [...MESSAGE_KEYS, ...CONFIRMATION_KEYS].map((key) => [key, campaign?.[key] ?? '']),
+  ) as Record<MessageKey, string>;
+  return {
+    ...messages,
+    name: campaign?.name ?? '',
+    whatsappId: idText(campaign?.whatsappId),
+    audience: campaign?.tagId && !campaign.contactListId ? 'tag' : 'contactList',
+    contactListId: idText(campaign?.contactListId),
+    tagListId: idText(campaign?.tagId),
+    fileListId: campaign?.fileListId ?? null,
+    scheduledDate: at ? format(at, 'yyyy-MM-dd') : '',
+    scheduledTime: at ? format(at, 'HH:mm') : '',
+    confirmation: campaign?.confirmation ?? false,
+  };
+}
+
+/**
+ * The start the date and time give, in local time, as an ISO instant; null for a draft (or a
+ * half-filled pair, which the form flags). An impossible date goes as typed, for the schema to refuse.
+ */
+export function scheduledAtOf({ scheduledDate, scheduledTime }: CampaignFormValues): string | null {
+  if (!scheduledDate || !scheduledTime) return null;
+  const typed = `${scheduledDate}T${scheduledTime}`;
+  const at = new Date(typed);
+  return Number.isNaN(at.getTime()) ? typed : at.toISOString();
+}
+
+/** Only the chosen audience's id is sent: a campaign goes to a list or to a tag. */
+export function campaignInput(values: CampaignFormValues): CampaignInput {
+  const messages = Object.fromEntries(
+    [...MESSAGE_KEYS, ...CONFIRMATION_KEYS].map((key) => [key, values[key]]),
+  ) as Record<MessageKey, string>;
+  return {
+    ...messages,
+    name: values.name.trim(),
+    confirmation: values.confirmation,
+    scheduledAt: scheduledAtOf(values),
+    whatsappId: idOf(values.whatsappId),
+    contactListId: values.audience === 'contactList' ? idOf(values.contactListId) : null,
+    tagListId: values.audience === 'tag' ? idOf(values.tagListId) : null,
+    fileListId: values.fileListId,
+  };
+}
+
+/**
+ * Errors named after the campaign's fields (the shared schema's, or a 400 answer's) under the
+ * form's inputs: the start under its date, a missing audience under the audience's select.
+ */
+export function formErrorsOf(errors: Record<string, unknown>, audience: Audience): FormikErrors<CampaignFormValues> {
+  const mapped: Record<string, unknown> = {};
+  for (const [field, message] of Object.entries(errors)) {
+    const target =
+      field === 'scheduledAt' ? 'scheduledDate' : field === 'contactListId' && audience === 'tag' ? 'tagListId' : field;
+    mapped[target] ??= message;
+  }
+  return mapped as FormikErrors<CampaignFormValues>;
+}
+
+/** The form's validation: the shared campaignSchema over the body it would send, plus the date and time pair. */
+export async function validateCampaignForm(values: CampaignFormValues): Promise<FormikErrors<CampaignFormValues>> {
+  const pair: Record<string, unknown> = {};
+  if (values.scheduledDate && !values.scheduledTime) pair.scheduledTime = V.required;
+  if (!values.scheduledDate && values.scheduledTime) pair.scheduledDate = V.required;
+  try {
+    await campaignSchema.validate(campaignInput(values), { abortEarly: false });
+    return formErrorsOf(pair, values.audience);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    return formErrorsOf({ ...pair, ...(yupToFormErrors(error) as Record<string, unknown>) }, values.audience);
+  }
+}

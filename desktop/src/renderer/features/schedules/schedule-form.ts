@@ -1,0 +1,94 @@
+import {
+  type Id,
+  SCHEDULE_ATTACHMENT_EXTENSIONS,
+  type Schedule,
+  scheduleSchema,
+  TIME_HHMM,
+  V,
+  type ValidationMessage,
+} from '@atendo/shared';
+import { format, isValid, parse } from 'date-fns';
+import { type FormikErrors, yupToFormErrors } from 'formik';
+import type { ScheduleInput } from './schedules.api';
+
+/** Spec §2: dates are typed and read dd/MM/yyyy, times HH:mm, in every language. */
+export const DATE_PATTERN = 'dd/MM/yyyy';
+export const TIME_PATTERN = 'HH:mm';
+export const DATE_MASK = '00/00/0000';
+export const TIME_MASK = '00:00';
+
+/** The server takes a schedule's image up to this size. */
+export const SCHEDULE_MEDIA_MAX_MIB = 5;
+
+/** The schedule form as its inputs hold it: sendAt as a local date and time, typed through masks. */
+export interface ScheduleFormValues {
+  contactId: Id | null;
+  body: string;
+  date: string;
+  time: string;
+}
+
+export function scheduleFormValues(schedule: Schedule | null, contactId: Id | null, sendAt: Date): ScheduleFormValues {
+  const at = schedule ? new Date(schedule.sendAt) : sendAt;
+  return {
+    contactId: schedule?.contactId ?? contactId,
+    body: schedule?.body ?? '',
+    date: format(at, DATE_PATTERN),
+    time: format(at, TIME_PATTERN),
+  };
+}
+
+/** The moment the date and time give, where the user is; null while either is incomplete or impossible. */
+export function sendAtOf({ date, time }: Pick<ScheduleFormValues, 'date' | 'time'>): Date | null {
+  if (!TIME_HHMM.test(time)) return null;
+  const at = parse(`${date} ${time}`, `${DATE_PATTERN} ${TIME_PATTERN}`, new Date());
+  return isValid(at) && format(at, DATE_PATTERN) === date ? at : null;
+}
+
+/**
+ * The form's errors: the date and the time each as typed, then the rest by scheduleSchema (the
+ * server's own rules), whose sendAt errors (required, in the future) show under the date.
+ */
+export async function validateScheduleForm(values: ScheduleFormValues): Promise<FormikErrors<ScheduleFormValues>> {
+  // Messages are i18n keys or `{ key, params }` (validationText reads both), not formik's strings.
+  const errors: Record<string, unknown> = {};
+  const sendAt = sendAtOf(values);
+  if (!TIME_HHMM.test(values.time)) errors.time = V.time;
+  else if (!sendAt) errors.date = V.date;
+  try {
+    await scheduleSchema.validate(
+      { body: values.body, contactId: values.contactId, sendAt: sendAt ?? undefined },
+      { abortEarly: false },
+    );
+  } catch (failure) {
+    const found: Record<string, unknown> = yupToFormErrors(failure);
+    if (found.body) errors.body = found.body;
+    if (found.contactId) errors.contactId = found.contactId;
+    if (found.sendAt && sendAt) errors.date = found.sendAt;
+  }
+  return errors as FormikErrors<ScheduleFormValues>;
+}
+
+/**
+ * The body of the save, the ticket and connection it came with kept as they were; null until the
+ * contact, date and time make a schedule.
+ */
+export function scheduleInput(
+  values: ScheduleFormValues,
+  origin: Pick<ScheduleInput, 'ticketId' | 'whatsappId'>,
+): ScheduleInput | null {
+  const sendAt = sendAtOf(values);
+  if (!sendAt || !values.contactId) return null;
+  return { body: values.body.trim(), contactId: values.contactId, sendAt: sendAt.toISOString(), ...origin };
+}
+
+/** Why a chosen file cannot be a schedule's image (a validation message), or null. */
+export function scheduleAttachmentProblem(file: File): string | ValidationMessage | null {
+  const name = file.name.toLowerCase();
+  if (!SCHEDULE_ATTACHMENT_EXTENSIONS.some((extension) => name.endsWith(extension))) return V.fileType;
+  if (file.size > SCHEDULE_MEDIA_MAX_MIB * 1024 * 1024) {
+    return { key: V.fileTooLarge, params: { max: SCHEDULE_MEDIA_MAX_MIB } };
+  }
+  if (file.size === 0) return V.required;
+  return null;
+}
