@@ -14,11 +14,11 @@
 // BENCH_CONNECTIONS (4), BENCH_SECONDS (20), BENCH_KEEP_DB (1: leave the database in place).
 // Skipped (exit 0) when MariaDB or Redis is not there. Exit code 1 when a target is missed.
 import { loadavg } from 'node:os';
-import { benchKit, cannon, elapsed, log, statementLog } from './support/bench-kit.mjs';
+import { benchKit, elapsed, explain, log, statementLog } from './support/bench-kit.mjs';
 import { planHistory, seedHistory, seedRatings } from './support/conversation-seed.mjs';
 
 const kit = benchKit({ name: 'dash', defaultPort: 18792 });
-const { base, call, report, startServer, stopServer } = kit;
+const { call, report, startServer, stopServer } = kit;
 const scale = Number(process.env.BENCH_SEED_SCALE ?? 1);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
@@ -37,76 +37,10 @@ const SEED = {
 const signIn = async () =>
   (await call('POST', '/auth/login', { body: { email: ADMIN_EMAIL, password: PASSWORD } })).token;
 
-/** The company: its admin, an agent of two of its four queues, a sandbox line (never started). */
-async function provision() {
-  const plans = await call('GET', '/plans/list');
-  const plan = plans.sort((a, b) => b.users - a.users)[0];
-  const company = await call('POST', '/companies/cadastro', {
-    body: { name: 'Bench Painel', email: ADMIN_EMAIL, phone: '11987654321', password: PASSWORD, planId: plan.id },
-  });
-  const login = await call('POST', '/auth/login', { body: { email: ADMIN_EMAIL, password: PASSWORD } });
-  const queueIds = [];
-  for (const [i, color] of ['#008B02', '#1273DE', '#DB3E00', '#5300EB'].entries()) {
-    const queue = await call('POST', '/queue', {
-      token: login.token,
-      body: { name: ['Vendas', 'Suporte', 'Financeiro', 'Trocas'][i], color },
-    });
-    queueIds.push(queue.id);
-  }
-  const agentQueueIds = queueIds.slice(0, 2);
-  const agent = await call('POST', '/users', {
-    token: login.token,
-    body: {
-      name: 'Agente',
-      email: 'agent@bench-dash.test',
-      password: PASSWORD,
-      profile: 'user',
-      queueIds: agentQueueIds,
-    },
-  });
-  const line = await call('POST', '/whatsapp', {
-    token: login.token,
-    body: { name: 'Bench line', provider: 'sandbox', isDefault: true, greetingMessage: 'Olá!', queueIds },
-  });
-  return {
-    companyId: company.id,
-    adminId: login.user.id,
-    agentId: agent.id,
-    whatsappId: line.id,
-    queueIds,
-    agentQueueIds,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
 // The statements of a call: a first server runs with LOG_LEVEL=debug, where TypeORM logs each one
 // ("query: <sql> -- PARAMETERS: [...]"); those logged between sending a request and 150 ms after
 // its answer are the request's. Each is then EXPLAINed with its own parameters.
-
 const statements = statementLog();
-
-async function statementsOf(path, token) {
-  await call('GET', path, { token }); // warms the session cache: its lookup is not the call's
-  const captured = await statements.during(() => call('GET', path, { token }));
-  return captured
-    .filter((sql) => !/FROM `?sessions`?/i.test(sql))
-    .map((line) => {
-      const at = line.lastIndexOf(' -- PARAMETERS: ');
-      if (at < 0) return { sql: line, params: [] };
-      // mysql2 reads ISO instants as UTC ('Z' pool timezone).
-      const params = JSON.parse(line.slice(at + ' -- PARAMETERS: '.length)).map((p) =>
-        typeof p === 'string' && /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(p) ? new Date(p) : p,
-      );
-      return { sql: line.slice(0, at), params };
-    });
-}
-
-async function explain(pool, { sql, params }) {
-  const [rows] = await pool.query(`EXPLAIN ${sql}`, params);
-  return rows
-    .map((r) => `${r.table}: ${r.type} ${r.key ?? 'no index'}, ~${r.rows} rows${r.Extra ? ` (${r.Extra})` : ''}`)
-    .join('; ');
-}
 
 const isoDay = (ms) => {
   const d = new Date(new Date(ms).toLocaleString('en-US', { timeZone: ZONE }));
@@ -127,7 +61,12 @@ async function main() {
   try {
     let t = Date.now();
     await startServer({ logLevel: 'debug', redisPrefix: `${kit.prefix}-debug`, onLine: statements.onLine });
-    const ctx = await provision();
+    const ctx = await kit.provisionCompany({
+      companyName: 'Bench Painel',
+      adminEmail: ADMIN_EMAIL,
+      agentEmail: 'agent@bench-dash.test',
+      password: PASSWORD,
+    });
     log(`server up and company provisioned in ${elapsed(t)}`);
     t = Date.now();
     const plan = planHistory({ ...SEED, ...ctx });
@@ -164,9 +103,9 @@ async function main() {
     let token = await signIn();
     log('\nStatements per call and the plan MariaDB chooses for each:');
     for (const c of calls) {
-      const statements = await statementsOf(c.path, token);
-      report(`${c.name}: statements`, statements.length, '(info)', null);
-      for (const s of statements) {
+      const sent = await statements.ofGet(call, c.path, token);
+      report(`${c.name}: statements`, sent.length, '(info)', null);
+      for (const s of sent) {
         const plan = await explain(pool, s);
         const covered = /Using index/.test(plan) && !/\bALL\b/.test(plan);
         log(`      ${s.sql.replace(/\s+/g, ' ').slice(0, 100)}…`);
@@ -225,17 +164,14 @@ async function main() {
           `${seconds} s a call after 3 s of warm-up [load average ${loadavg()[0].toFixed(1)}]:`,
       );
       for (const c of calls) {
-        await cannon({ url: `${base}${c.path}`, connections: admins, duration: 3, headers });
-        const r = await cannon({ url: `${base}${c.path}`, connections: admins, duration: seconds, headers });
-        const ok = r.latency.p99 <= TARGET_P99_MS && r.non2xx === 0 && r.errors === 0;
-        const measured = admins === 1 && c.target;
-        report(
-          `${c.name}${admins === 1 ? '' : ` × ${admins}`}`,
-          `p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${Math.round(r.requests.average * 10) / 10} req/s` +
-            `${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}${r.errors ? `, ${r.errors} errors` : ''}`,
-          measured ? `p99 ≤ ${TARGET_P99_MS} ms` : '(info)',
-          measured ? ok : null,
-        );
+        await kit.measureGet({
+          name: `${c.name}${admins === 1 ? '' : ` × ${admins}`}`,
+          path: c.path,
+          headers,
+          connections: admins,
+          seconds,
+          targetMs: admins === 1 && c.target ? TARGET_P99_MS : undefined,
+        });
       }
     }
     log(`[load average ${loadavg()[0].toFixed(1)} at the end]`);

@@ -14,11 +14,11 @@
 // quick try), BENCH_CONNECTIONS (4), BENCH_SECONDS (20), BENCH_KEEP_DB (1: leave the database in
 // place). Skipped (exit 0) when MariaDB or Redis is not there. Exit code 1 when a target is missed.
 import { loadavg } from 'node:os';
-import { benchKit, cannon, elapsed, log, statementLog } from './support/bench-kit.mjs';
+import { benchKit, elapsed, explain, log, statementLog } from './support/bench-kit.mjs';
 import { planHistory, seedHistory } from './support/conversation-seed.mjs';
 
 const kit = benchKit({ name: 'kanban', defaultPort: 18798 });
-const { base, call, report, startServer, stopServer } = kit;
+const { call, report, startServer, stopServer } = kit;
 const scale = Number(process.env.BENCH_SEED_SCALE ?? 1);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
@@ -35,53 +35,25 @@ const SEED = { contacts, tickets: Math.round(200_000 * scale), messages: 0, long
 
 const signIn = async (email) => (await call('POST', '/auth/login', { body: { email, password: PASSWORD } })).token;
 
-/** The company: its admin, an agent of two of its four queues, a sandbox line (never started), the lanes. */
+/** The company (its admin, an agent of two of its four queues, a sandbox line) and the board's tags. */
 async function provision() {
-  const plans = await call('GET', '/plans/list');
-  const plan = plans.sort((a, b) => b.users - a.users)[0];
-  const company = await call('POST', '/companies/cadastro', {
-    body: { name: 'Bench Kanban', email: ADMIN_EMAIL, phone: '11987654321', password: PASSWORD, planId: plan.id },
+  const company = await kit.provisionCompany({
+    companyName: 'Bench Kanban',
+    adminEmail: ADMIN_EMAIL,
+    agentEmail: AGENT_EMAIL,
+    password: PASSWORD,
   });
-  const login = await call('POST', '/auth/login', { body: { email: ADMIN_EMAIL, password: PASSWORD } });
-  const queueIds = [];
-  for (const [i, color] of ['#008B02', '#1273DE', '#DB3E00', '#5300EB'].entries()) {
-    const queue = await call('POST', '/queue', {
-      token: login.token,
-      body: { name: ['Vendas', 'Suporte', 'Financeiro', 'Trocas'][i], color },
-    });
-    queueIds.push(queue.id);
-  }
-  const agentQueueIds = queueIds.slice(0, 2);
-  const agent = await call('POST', '/users', {
-    token: login.token,
-    body: { name: 'Agente', email: AGENT_EMAIL, password: PASSWORD, profile: 'user', queueIds: agentQueueIds },
-  });
-  const line = await call('POST', '/whatsapp', {
-    token: login.token,
-    body: { name: 'Bench line', provider: 'sandbox', isDefault: true, greetingMessage: 'Olá!', queueIds },
-  });
+  const token = company.adminToken;
   const laneIds = [];
   for (let i = 1; i <= LANES; i++) {
-    const tag = await call('POST', '/tags', {
-      token: login.token,
-      body: { name: `Etapa ${i}`, color: '#1273DE', kanban: 1 },
-    });
+    const tag = await call('POST', '/tags', { token, body: { name: `Etapa ${i}`, color: '#1273DE', kanban: 1 } });
     laneIds.push(tag.id);
   }
   const labelIds = [];
   for (const name of ['Cliente VIP', 'Atacado']) {
-    labelIds.push((await call('POST', '/tags', { token: login.token, body: { name, color: '#DB3E00' } })).id);
+    labelIds.push((await call('POST', '/tags', { token, body: { name, color: '#DB3E00' } })).id);
   }
-  return {
-    companyId: company.id,
-    adminId: login.user.id,
-    agentId: agent.id,
-    whatsappId: line.id,
-    queueIds,
-    agentQueueIds,
-    laneIds,
-    labelIds,
-  };
+  return { ...company, laneIds, labelIds };
 }
 
 /**
@@ -112,25 +84,6 @@ async function seedBoardTags(pool, ticketId, { laneIds, labelIds }) {
 }
 
 const statements = statementLog();
-
-async function statementsOf(path, token) {
-  await call('GET', path, { token }); // warms the session cache: its lookup is not the call's
-  const captured = await statements.during(() => call('GET', path, { token }));
-  return captured
-    .filter((sql) => !/FROM `?sessions`?/i.test(sql))
-    .map((line) => {
-      const at = line.lastIndexOf(' -- PARAMETERS: ');
-      if (at < 0) return { sql: line, params: [] };
-      return { sql: line.slice(0, at), params: JSON.parse(line.slice(at + ' -- PARAMETERS: '.length)) };
-    });
-}
-
-async function explain(pool, { sql, params }) {
-  const [rows] = await pool.query(`EXPLAIN ${sql}`, params);
-  return rows
-    .map((r) => `${r.table}: ${r.type} ${r.key ?? 'no index'}, ~${r.rows} rows${r.Extra ? ` (${r.Extra})` : ''}`)
-    .join('; ');
-}
 
 async function main() {
   const missing = await kit.unreachable();
@@ -217,7 +170,7 @@ async function main() {
 
     log('\nStatements per call and the plan MariaDB chooses for each:');
     for (const c of calls) {
-      const sent = await statementsOf(c.path, c.token);
+      const sent = await statements.ofGet(call, c.path, c.token);
       report(`${c.name}: statements`, sent.length, '(info)', null);
       for (const s of sent) {
         log(`      ${s.sql.replace(/\s+/g, ' ').slice(0, 110)}…`);
@@ -235,18 +188,14 @@ async function main() {
           `3 s of warm-up [load average ${loadavg()[0].toFixed(1)}]:`,
       );
       for (const c of calls) {
-        const headers = { accept: 'application/json', authorization: `Bearer ${tokens[c.token]}` };
-        await cannon({ url: `${base}${c.path}`, connections: users, duration: 3, headers });
-        const r = await cannon({ url: `${base}${c.path}`, connections: users, duration: seconds, headers });
-        const ok = r.latency.p99 <= TARGET_P99_MS && r.non2xx === 0 && r.errors === 0;
-        const measured = users === 1;
-        report(
-          `${c.name}${users === 1 ? '' : ` × ${users}`}`,
-          `p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${Math.round(r.requests.average * 10) / 10} req/s` +
-            `${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}${r.errors ? `, ${r.errors} errors` : ''}`,
-          measured ? `p99 ≤ ${TARGET_P99_MS} ms` : '(info)',
-          measured ? ok : null,
-        );
+        await kit.measureGet({
+          name: `${c.name}${users === 1 ? '' : ` × ${users}`}`,
+          path: c.path,
+          headers: { accept: 'application/json', authorization: `Bearer ${tokens[c.token]}` },
+          connections: users,
+          seconds,
+          targetMs: users === 1 ? TARGET_P99_MS : undefined,
+        });
       }
     }
     log(`[load average ${loadavg()[0].toFixed(1)} at the end]`);

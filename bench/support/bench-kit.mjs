@@ -172,6 +172,61 @@ export function benchKit({ name, defaultPort, columns = [52, 44, 24], embedded =
   const call = (method, path, options) => jsonCall(base, method, path, options);
 
   /**
+   * Loads GET `path` with `connections` clients at once: 3 s of warm-up, then `seconds` measured
+   * and reported as `name`. With `targetMs`, a p99 within it and no failed request is a target.
+   */
+  async function measureGet({ name: label, path, headers, connections, seconds, targetMs }) {
+    await cannon({ url: `${base}${path}`, connections, duration: 3, headers });
+    const r = await cannon({ url: `${base}${path}`, connections, duration: seconds, headers });
+    report(
+      label,
+      `p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${Math.round(r.requests.average * 10) / 10} req/s` +
+        `${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}${r.errors ? `, ${r.errors} errors` : ''}`,
+      targetMs ? `p99 ≤ ${targetMs} ms` : '(info)',
+      targetMs ? r.latency.p99 <= targetMs && r.non2xx === 0 && r.errors === 0 : null,
+    );
+  }
+
+  /**
+   * A company signed up on the largest plan, with four queues, an agent of the first two and a
+   * sandbox line of all four (never started); answers their ids and the admin's token.
+   */
+  async function provisionCompany({ companyName, adminEmail, agentEmail, password }) {
+    const plans = await call('GET', '/plans/list');
+    const plan = plans.sort((a, b) => b.users - a.users)[0];
+    const company = await call('POST', '/companies/cadastro', {
+      body: { name: companyName, email: adminEmail, phone: '11987654321', password, planId: plan.id },
+    });
+    const login = await call('POST', '/auth/login', { body: { email: adminEmail, password } });
+    const queueIds = [];
+    for (const [i, color] of ['#008B02', '#1273DE', '#DB3E00', '#5300EB'].entries()) {
+      const queue = await call('POST', '/queue', {
+        token: login.token,
+        body: { name: ['Vendas', 'Suporte', 'Financeiro', 'Trocas'][i], color },
+      });
+      queueIds.push(queue.id);
+    }
+    const agentQueueIds = queueIds.slice(0, 2);
+    const agent = await call('POST', '/users', {
+      token: login.token,
+      body: { name: 'Agente', email: agentEmail, password, profile: 'user', queueIds: agentQueueIds },
+    });
+    const line = await call('POST', '/whatsapp', {
+      token: login.token,
+      body: { name: 'Bench line', provider: 'sandbox', isDefault: true, greetingMessage: 'Olá!', queueIds },
+    });
+    return {
+      companyId: company.id,
+      adminId: login.user.id,
+      adminToken: login.token,
+      agentId: agent.id,
+      whatsappId: line.id,
+      queueIds,
+      agentQueueIds,
+    };
+  }
+
+  /**
    * Stops the server and removes what this run created: the database (unless BENCH_KEEP_DB=1), the
    * Redis keys under this run's prefixes, the data directory. Runs once however often it is called.
    */
@@ -250,6 +305,8 @@ export function benchKit({ name, defaultPort, columns = [52, 44, 24], embedded =
     /** The running server's child process, or null. */
     server: () => server,
     call,
+    measureGet,
+    provisionCompany,
     cleanup,
   };
 }
@@ -274,5 +331,32 @@ export function statementLog() {
       capture = null;
       return captured;
     },
+    /**
+     * The statements of GET `path` with their parameters, ready for explain(). The call is sent
+     * once before, to warm the session cache: its lookup is not the call's.
+     */
+    async ofGet(call, path, token) {
+      await call('GET', path, { token });
+      const captured = await this.during(() => call('GET', path, { token }));
+      return captured
+        .filter((sql) => !/FROM `?sessions`?/i.test(sql))
+        .map((line) => {
+          const at = line.lastIndexOf(' -- PARAMETERS: ');
+          if (at < 0) return { sql: line, params: [] };
+          // mysql2 reads ISO instants as UTC ('Z' pool timezone).
+          const params = JSON.parse(line.slice(at + ' -- PARAMETERS: '.length)).map((p) =>
+            typeof p === 'string' && /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(p) ? new Date(p) : p,
+          );
+          return { sql: line.slice(0, at), params };
+        });
+    },
   };
+}
+
+/** The plan MariaDB chooses for a logged statement, one line per table. */
+export async function explain(pool, { sql, params }) {
+  const [rows] = await pool.query(`EXPLAIN ${sql}`, params);
+  return rows
+    .map((r) => `${r.table}: ${r.type} ${r.key ?? 'no index'}, ~${r.rows} rows${r.Extra ? ` (${r.Extra})` : ''}`)
+    .join('; ');
 }
