@@ -5,6 +5,7 @@ import { Brackets, DataSource, type Repository } from 'typeorm';
 import { DomainError } from '../../common/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { OUTBOUND_PORT, type OutboundPort } from '../gateway/gateway.types.js';
+import { JobWork } from '../jobs/job-work.js';
 import { JOB_QUEUES, type JobQueues } from '../jobs/jobs.module.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { WhatsappEntity } from '../whatsapp/entities/whatsapp.entity.js';
@@ -60,9 +61,7 @@ export class ContactChecksJob implements OnApplicationBootstrap, OnModuleDestroy
   private readonly logger = new Logger('ContactChecks');
   private readonly items: Repository<ContactListItemEntity>;
   private readonly whatsapps: Repository<WhatsappEntity>;
-  private stopping = false;
-  private readonly running = new Set<Promise<void>>();
-  private readonly waits = new Set<{ timer: NodeJS.Timeout; done: () => void }>();
+  private readonly work = new JobWork(this.logger);
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -87,13 +86,7 @@ export class ContactChecksJob implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.stopping = true;
-    for (const wait of this.waits) {
-      clearTimeout(wait.timer);
-      wait.done();
-    }
-    // The database is still open here (it closes at application shutdown): the claims held are released.
-    await Promise.all(this.running);
+    await this.work.stop();
   }
 
   /**
@@ -106,18 +99,11 @@ export class ContactChecksJob implements OnApplicationBootstrap, OnModuleDestroy
       .catch((error: unknown) => this.logger.warn(`Company ${companyId}: checks not queued: ${String(error)}`));
   }
 
-  /** The queue's handler: it never fails, as a failed job's id would block that company's next ones. */
-  private async run(job: CheckJob): Promise<void> {
-    if (this.stopping) return;
-    const work = (job.kind === 'sweep' ? this.sweep() : this.checkCompany(job.companyId)).catch((error: unknown) =>
-      this.logger.warn(`${job.kind === 'sweep' ? 'sweep' : `company ${job.companyId}`} failed: ${String(error)}`),
-    );
-    this.running.add(work);
-    try {
-      await work;
-    } finally {
-      this.running.delete(work);
-    }
+  /** The queue's handler (see JobWork.run: it never fails). */
+  private run(job: CheckJob): Promise<void> {
+    return job.kind === 'sweep'
+      ? this.work.run('sweep', () => this.sweep())
+      : this.work.run(`company ${job.companyId}`, () => this.checkCompany(job.companyId));
   }
 
   /** Starts the job of every company with claimable items and a connected connection. */
@@ -141,7 +127,7 @@ export class ContactChecksJob implements OnApplicationBootstrap, OnModuleDestroy
     const until = Date.now() + SLICE_MS;
     while (connections.length && Date.now() < until) {
       await this.pause();
-      if (this.stopping) return;
+      if (this.work.stopping) return;
       const item = await this.claimNext(companyId);
       if (!item) return;
       const outcome = await this.check(item, connections[0]);
@@ -265,17 +251,6 @@ export class ContactChecksJob implements OnApplicationBootstrap, OnModuleDestroy
   /** The pace between two checks: the interval, ±25%; cut short when the server stops. */
   private pause(): Promise<void> {
     const interval = this.config.contactCheckIntervalMs;
-    if (interval <= 0) return Promise.resolve();
-    const ms = Math.round(interval * (0.75 + Math.random() * 0.5));
-    return new Promise((resolve) => {
-      const wait = {
-        timer: setTimeout(() => {
-          this.waits.delete(wait);
-          resolve();
-        }, ms),
-        done: resolve,
-      };
-      this.waits.add(wait);
-    });
+    return this.work.sleep(interval <= 0 ? 0 : Math.round(interval * (0.75 + Math.random() * 0.5)));
   }
 }

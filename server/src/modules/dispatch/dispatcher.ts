@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import { CustomerMessages } from '../conversations/customer-messages.js';
+import { JobWork } from '../jobs/job-work.js';
 import { JOB_QUEUES, type JobQueues } from '../jobs/jobs.module.js';
 import { WhatsappEntity } from '../whatsapp/entities/whatsapp.entity.js';
 import { CampaignRunner } from './campaign-runner.js';
@@ -24,9 +25,7 @@ const CONCURRENCY = 8;
 @Injectable()
 export class Dispatcher implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Dispatcher');
-  private stopping = false;
-  private readonly running = new Set<Promise<void>>();
-  private readonly waits = new Set<{ timer: NodeJS.Timeout; done: () => void }>();
+  private readonly work = new JobWork(this.logger);
 
   constructor(
     @Inject(JOB_QUEUES) private readonly queues: JobQueues,
@@ -54,12 +53,7 @@ export class Dispatcher implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.stopping = true;
-    for (const wait of this.waits) {
-      clearTimeout(wait.timer);
-      wait.done();
-    }
-    await Promise.all(this.running);
+    await this.work.stop();
   }
 
   /** Look for due work now (a schedule or campaign saved for now). Never fails: the sweep catches up. */
@@ -81,23 +75,14 @@ export class Dispatcher implements OnApplicationBootstrap, OnModuleDestroy {
       .catch((error: unknown) => this.logger.warn(`${jobId} not queued: ${String(error)}`));
   }
 
-  /** The queue's handler: it never fails, as a failed job's id would block the next ones of its kind. */
-  private async run(job: DispatchJob): Promise<void> {
-    if (this.stopping) return;
-    const stopping = () => this.stopping;
-    const work = (
-      job.kind === 'sweep'
-        ? this.sweep()
-        : job.kind === 'schedules'
-          ? this.schedules.run(stopping)
-          : this.campaigns.runConnection(job.whatsappId, stopping, (ms) => this.sleep(ms))
-    ).catch((error: unknown) => this.logger.warn(`${job.kind} failed: ${String(error)}`));
-    this.running.add(work);
-    try {
-      await work;
-    } finally {
-      this.running.delete(work);
-    }
+  /** The queue's handler (see JobWork.run: it never fails). */
+  private run(job: DispatchJob): Promise<void> {
+    const stopping = () => this.work.stopping;
+    if (job.kind === 'sweep') return this.work.run('sweep', () => this.sweep());
+    if (job.kind === 'schedules') return this.work.run('schedules', () => this.schedules.run(stopping));
+    return this.work.run(`connection ${job.whatsappId}`, () =>
+      this.campaigns.runConnection(job.whatsappId, stopping, (ms) => this.work.sleep(ms)),
+    );
   }
 
   /** Starts what is due and wakes every connection with rows to send; resumes connections that came back. */
@@ -116,18 +101,5 @@ export class Dispatcher implements OnApplicationBootstrap, OnModuleDestroy {
       }
     }
     await this.campaigns.finishDone();
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const wait = {
-        timer: setTimeout(() => {
-          this.waits.delete(wait);
-          resolve();
-        }, ms),
-        done: resolve,
-      };
-      this.waits.add(wait);
-    });
   }
 }
