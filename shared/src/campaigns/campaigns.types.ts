@@ -187,19 +187,18 @@ export const CAMPAIGN_TRANSITIONS: Record<
   restart: { from: ['CANCELADA'], to: 'EM_ANDAMENTO' },
 };
 
-/** The fields a cancelled campaign still lets one change (spec §4). */
-export const CAMPAIGN_MESSAGE_FIELDS = [
-  'message1',
-  'message2',
-  'message3',
-  'message4',
-  'message5',
+/** The message variants, and the confirmation variants, in slot order. */
+export const CAMPAIGN_MESSAGE_KEYS = ['message1', 'message2', 'message3', 'message4', 'message5'] as const;
+export const CAMPAIGN_CONFIRMATION_KEYS = [
   'confirmationMessage1',
   'confirmationMessage2',
   'confirmationMessage3',
   'confirmationMessage4',
   'confirmationMessage5',
 ] as const;
+
+/** The fields a cancelled campaign still lets one change (spec §4). */
+export const CAMPAIGN_MESSAGE_FIELDS = [...CAMPAIGN_MESSAGE_KEYS, ...CAMPAIGN_CONFIRMATION_KEYS] as const;
 
 /** Campaign media: what WhatsApp sends as an image, video, audio or document, up to this size. */
 export const CAMPAIGN_MEDIA_MAX_BYTES = 16 * 1024 * 1024;

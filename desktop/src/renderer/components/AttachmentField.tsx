@@ -23,6 +23,8 @@ interface AttachmentFieldProps {
   /** Shown in place of a file name while nothing is attached; nothing when omitted. */
   emptyText?: string;
   testId?: string;
+  /** A record that can no longer change: only the attached file's name (or emptyText) is shown. */
+  readOnly?: boolean;
 }
 
 /** A form's single attachment: a button opening the file picker, then the file's name and its remove button. */
@@ -35,12 +37,20 @@ export function AttachmentField({
   removeLabel,
   emptyText,
   testId,
+  readOnly,
 }: AttachmentFieldProps) {
   const { i18n } = useTranslation();
   const styles = useStyles();
   const fileInput = useRef<HTMLInputElement>(null);
   const { name, error } = attachment;
 
+  if (readOnly) {
+    return (
+      <Field label={label}>
+        <Text className={styles.name}>{name ?? emptyText}</Text>
+      </Field>
+    );
+  }
   return (
     <Field
       label={label}

@@ -1,17 +1,9 @@
-import { type Campaign, campaignSchema, type Id, V } from '@atendo/shared';
+import { CAMPAIGN_MESSAGE_FIELDS, type Campaign, campaignSchema, type Id, V } from '@atendo/shared';
 import { format } from 'date-fns';
 import { type FormikErrors, yupToFormErrors } from 'formik';
 import { ValidationError } from 'yup';
 
-export const MESSAGE_KEYS = ['message1', 'message2', 'message3', 'message4', 'message5'] as const;
-export const CONFIRMATION_KEYS = [
-  'confirmationMessage1',
-  'confirmationMessage2',
-  'confirmationMessage3',
-  'confirmationMessage4',
-  'confirmationMessage5',
-] as const;
-export type MessageKey = (typeof MESSAGE_KEYS)[number] | (typeof CONFIRMATION_KEYS)[number];
+export type MessageKey = (typeof CAMPAIGN_MESSAGE_FIELDS)[number];
 
 /** Who receives the campaign: the contacts of a list, or those whose tickets carry a tag. */
 export type Audience = 'contactList' | 'tag';
@@ -49,9 +41,10 @@ const idOf = (text: string): Id | null => (text ? Number(text) : null);
 
 export function campaignFormValues(campaign: Campaign | null): CampaignFormValues {
   const at = campaign?.scheduledAt ? new Date(campaign.scheduledAt) : null;
-  const messages = Object.fromEntries(
-    [...MESSAGE_KEYS, ...CONFIRMATION_KEYS].map((key) => [key, campaign?.[key] ?? '']),
-  ) as Record<MessageKey, string>;
+  const messages = Object.fromEntries(CAMPAIGN_MESSAGE_FIELDS.map((key) => [key, campaign?.[key] ?? ''])) as Record<
+    MessageKey,
+    string
+  >;
   return {
     ...messages,
     name: campaign?.name ?? '',
@@ -79,9 +72,10 @@ export function scheduledAtOf({ scheduledDate, scheduledTime }: CampaignFormValu
 
 /** Only the chosen audience's id is sent: a campaign goes to a list or to a tag. */
 export function campaignInput(values: CampaignFormValues): CampaignInput {
-  const messages = Object.fromEntries(
-    [...MESSAGE_KEYS, ...CONFIRMATION_KEYS].map((key) => [key, values[key]]),
-  ) as Record<MessageKey, string>;
+  const messages = Object.fromEntries(CAMPAIGN_MESSAGE_FIELDS.map((key) => [key, values[key]])) as Record<
+    MessageKey,
+    string
+  >;
   return {
     ...messages,
     name: values.name.trim(),

@@ -1,14 +1,14 @@
 import {
   ATTACHMENT_EXTENSIONS,
+  CAMPAIGN_CONFIRMATION_KEYS,
   CAMPAIGN_CONTACT_VARIABLES,
   CAMPAIGN_MEDIA_MAX_BYTES,
+  CAMPAIGN_MESSAGE_KEYS,
   type Campaign,
   type Id,
 } from '@atendo/shared';
 import {
-  Button,
   Dialog,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
@@ -42,12 +42,10 @@ import { usePageFileListsInfiniteQuery } from '../../files/files.api';
 import { useListTagsQuery } from '../../tags/tags.api';
 import {
   type Audience,
-  CONFIRMATION_KEYS,
   campaignFormValues,
   campaignInput,
   type CampaignFormValues,
   formErrorsOf,
-  MESSAGE_KEYS,
   scheduledAtOf,
   validateCampaignForm,
 } from '../campaign-form';
@@ -270,7 +268,7 @@ export function CampaignModal({ campaign, onClose }: { campaign: Campaign | null
               )}
               <MessageVariants
                 form={formik}
-                keys={MESSAGE_KEYS}
+                keys={CAMPAIGN_MESSAGE_KEYS}
                 label={t('campaigns.fields.messages')}
                 hint={t('campaigns.form.variantsHint')}
                 firstRequired={!!startsAt}
@@ -286,7 +284,7 @@ export function CampaignModal({ campaign, onClose }: { campaign: Campaign | null
               {values.confirmation && (
                 <MessageVariants
                   form={formik}
-                  keys={CONFIRMATION_KEYS}
+                  keys={CAMPAIGN_CONFIRMATION_KEYS}
                   label={t('campaigns.fields.confirmationMessages')}
                   hint={t('campaigns.form.confirmationHint')}
                   firstRequired={!!startsAt}
@@ -294,32 +292,19 @@ export function CampaignModal({ campaign, onClose }: { campaign: Campaign | null
                   variables={variables}
                 />
               )}
-              {editable('media') ? (
-                <AttachmentField
-                  attachment={attachment}
-                  label={t('campaigns.fields.media')}
-                  hint={t('campaigns.form.mediaHint', { max: CAMPAIGN_MEDIA_MAX_BYTES / (1024 * 1024) })}
-                  accept={ATTACHMENT_EXTENSIONS}
-                  chooseLabel={t('campaigns.form.chooseFile')}
-                  removeLabel={(name) => t('campaigns.form.removeFile', { name })}
-                  emptyText={t('campaigns.form.noMedia')}
-                  testId="campaign-file"
-                />
-              ) : (
-                <Field label={t('campaigns.fields.media')}>
-                  <Text>{campaign?.mediaName ?? t('campaigns.form.noMedia')}</Text>
-                </Field>
-              )}
+              <AttachmentField
+                attachment={attachment}
+                label={t('campaigns.fields.media')}
+                hint={t('campaigns.form.mediaHint', { max: CAMPAIGN_MEDIA_MAX_BYTES / (1024 * 1024) })}
+                accept={ATTACHMENT_EXTENSIONS}
+                chooseLabel={t('campaigns.form.chooseFile')}
+                removeLabel={(name) => t('campaigns.form.removeFile', { name })}
+                emptyText={t('campaigns.form.noMedia')}
+                testId="campaign-file"
+                readOnly={!editable('media')}
+              />
             </DialogContent>
-            {access === 'none' ? (
-              <DialogActions>
-                <Button appearance="primary" onClick={onClose}>
-                  {t('common.close')}
-                </Button>
-              </DialogActions>
-            ) : (
-              <FormDialogActions submitting={formik.isSubmitting} onCancel={onClose} />
-            )}
+            <FormDialogActions submitting={formik.isSubmitting} onCancel={onClose} readOnly={access === 'none'} />
           </DialogBody>
         </form>
       </DialogSurface>

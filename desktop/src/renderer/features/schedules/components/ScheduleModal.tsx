@@ -1,8 +1,6 @@
 import { type Id, isScheduleEditable, type Schedule, SCHEDULE_ATTACHMENT_EXTENSIONS } from '@atendo/shared';
 import {
-  Button,
   Dialog,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
@@ -228,32 +226,19 @@ export function ScheduleModal({ schedule, contact, ticketId = null, sendAt, onCl
                   />
                 </Field>
               </div>
-              {editable ? (
-                <AttachmentField
-                  attachment={attachment}
-                  label={t('schedules.modal.attachment')}
-                  hint={t('schedules.modal.attachmentHint', { max: SCHEDULE_MEDIA_MAX_MIB })}
-                  accept={SCHEDULE_ATTACHMENT_EXTENSIONS}
-                  chooseLabel={t('schedules.modal.chooseFile')}
-                  removeLabel={(name) => t('schedules.modal.removeFile', { name })}
-                  emptyText={t('schedules.modal.noAttachment')}
-                  testId="schedule-file"
-                />
-              ) : (
-                <Field label={t('schedules.modal.attachment')}>
-                  <Text>{current?.mediaName ?? t('schedules.modal.noAttachment')}</Text>
-                </Field>
-              )}
+              <AttachmentField
+                attachment={attachment}
+                label={t('schedules.modal.attachment')}
+                hint={t('schedules.modal.attachmentHint', { max: SCHEDULE_MEDIA_MAX_MIB })}
+                accept={SCHEDULE_ATTACHMENT_EXTENSIONS}
+                chooseLabel={t('schedules.modal.chooseFile')}
+                removeLabel={(name) => t('schedules.modal.removeFile', { name })}
+                emptyText={t('schedules.modal.noAttachment')}
+                testId="schedule-file"
+                readOnly={!editable}
+              />
             </DialogContent>
-            {editable ? (
-              <FormDialogActions submitting={formik.isSubmitting} onCancel={onClose} />
-            ) : (
-              <DialogActions>
-                <Button appearance="primary" onClick={onClose}>
-                  {t('common.close')}
-                </Button>
-              </DialogActions>
-            )}
+            <FormDialogActions submitting={formik.isSubmitting} onCancel={onClose} readOnly={!editable} />
           </DialogBody>
         </form>
       </DialogSurface>
