@@ -1,3 +1,5 @@
+// Vite's client types: stylesheets imported as modules (the calendar's own) and import.meta.env.
+/// <reference types="vite/client" />
 import type { DesktopBridge } from '@atendo/shared';
 
 declare global {

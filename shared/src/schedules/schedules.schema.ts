@@ -19,3 +19,5 @@ export const scheduleSchema = yup.object({
 
 export const SCHEDULE_ATTACHMENT_EXTENSIONS = ['.png', '.jpg', '.jpeg'] as const;
 export const SCHEDULE_ATTACHMENT_MIMETYPES = ['image/png', 'image/jpeg'] as const;
+/** The largest image a schedule carries, in MiB. */
+export const SCHEDULE_MEDIA_MAX_MIB = 5;

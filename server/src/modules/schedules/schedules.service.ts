@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   SCHEDULE_ATTACHMENT_MIMETYPES,
+  SCHEDULE_MEDIA_MAX_MIB,
   SCHEDULES_PAGE_SIZE,
   SCHEDULES_RANGE_LIMIT,
   V,
@@ -26,9 +27,6 @@ import { WhatsappEntity } from '../whatsapp/entities/whatsapp.entity.js';
 import { ScheduleEntity } from './entities/schedule.entity.js';
 import type { ScheduleInput, ScheduleListQuery } from './schedules.schemas.js';
 import { toSchedule } from './schedules.mapper.js';
-
-/** Attachments of schedules: images only (spec: .png, .jpg, .jpeg), checked by their bytes. */
-const SCHEDULE_MEDIA_MAX_MIB = 5;
 
 /**
  * Scheduled messages (spec 1 §5 Schedule, spec 2 Schedules): what and when, for every user of the

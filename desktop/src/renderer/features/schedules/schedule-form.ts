@@ -1,6 +1,7 @@
 import {
   type Id,
   SCHEDULE_ATTACHMENT_EXTENSIONS,
+  SCHEDULE_MEDIA_MAX_MIB,
   type Schedule,
   scheduleSchema,
   TIME_HHMM,
@@ -16,9 +17,6 @@ export const DATE_PATTERN = 'dd/MM/yyyy';
 export const TIME_PATTERN = 'HH:mm';
 export const DATE_MASK = '00/00/0000';
 export const TIME_MASK = '00:00';
-
-/** The server takes a schedule's image up to this size. */
-export const SCHEDULE_MEDIA_MAX_MIB = 5;
 
 /** The schedule form as its inputs hold it: sendAt as a local date and time, typed through masks. */
 export interface ScheduleFormValues {

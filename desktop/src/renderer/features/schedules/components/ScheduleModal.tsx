@@ -1,4 +1,10 @@
-import { type Id, isScheduleEditable, type Schedule, SCHEDULE_ATTACHMENT_EXTENSIONS } from '@atendo/shared';
+import {
+  type Id,
+  isScheduleEditable,
+  type Schedule,
+  SCHEDULE_ATTACHMENT_EXTENSIONS,
+  SCHEDULE_MEDIA_MAX_MIB,
+} from '@atendo/shared';
 import {
   Dialog,
   DialogBody,
@@ -31,7 +37,6 @@ import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '../../tickets/components/T
 import { defaultSendAt } from '../schedule-calendar';
 import {
   DATE_MASK,
-  SCHEDULE_MEDIA_MAX_MIB,
   scheduleAttachmentProblem,
   type ScheduleFormValues,
   scheduleFormValues,

@@ -1,5 +1,3 @@
-// The calendar's own stylesheet is imported as a module, which Vite's client types declare.
-/// <reference types="vite/client" />
 import type { Language, Schedule } from '@atendo/shared';
 import { Button, makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
