@@ -464,6 +464,43 @@ describe('campaigns', () => {
     }
   }, 60_000);
 
+  it("takes the existing clients' forms as they post them, their empty values meaning none", async () => {
+    const company = await signupCompany(t, 'Compat');
+    const whatsappId = await line(t, company);
+    const draft = await call(t, company, 'POST', '/campaigns', {
+      name: 'Do cliente antigo',
+      message1: 'Olá',
+      message2: '',
+      confirmation: false,
+      confirmationMessage1: '',
+      status: 'INATIVA',
+      scheduledAt: '',
+      whatsappId,
+      contactListId: '',
+      tagListId: 'Nenhuma',
+      fileListId: '',
+      companyId: company.companyId,
+    });
+    expect(draft.status).toBe(201);
+    expect(draft.body).toMatchObject({ status: 'INATIVA', scheduledAt: null, tagId: null, contactListId: null });
+    const person = await contact(t, company, '5511987650009');
+    const schedule = await call(t, company, 'POST', '/schedules', {
+      body: 'Mensagem do cliente antigo',
+      contactId: String(person.id),
+      sendAt: new Date(Date.now() + 3600_000).toISOString(),
+      sentAt: '',
+      ticketId: '',
+      userId: '',
+      companyId: company.companyId,
+    });
+    expect(schedule.status).toBe(201);
+    expect(schedule.body).toMatchObject({ status: 'PENDENTE', ticketId: null });
+    const settings = await call(t, company, 'POST', '/campaign-settings', {
+      settings: { messageInterval: 20, longerIntervalAfter: 20, greaterInterval: 60, variables: [] },
+    });
+    expect(settings.status).toBe(200);
+  });
+
   it('validates the form, keeps tenants apart and refuses a plan without campaigns', async () => {
     const company = await signupCompany(t, 'Form');
     const whatsappId = await line(t, company);

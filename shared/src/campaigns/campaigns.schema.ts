@@ -4,6 +4,10 @@ import { LONGER_INTERVAL_OPTIONS, MESSAGE_INTERVAL_OPTIONS } from './campaigns.t
 
 const message = yup.string().max(65_536, tooLong).default('');
 const optionalId = id().default(null);
+/** The existing clients' tag select says 'Nenhuma' (none) by default. */
+const optionalTagId = optionalId.transform((value: unknown, original: unknown) =>
+  original === 'Nenhuma' ? null : value,
+);
 
 /**
  * A campaign. A draft (no `scheduledAt`) needs only its name; one given a time to start needs a
@@ -29,7 +33,13 @@ export const campaignSchema = yup.object({
   confirmationMessage3: message,
   confirmationMessage4: message,
   confirmationMessage5: message,
-  scheduledAt: yup.date().typeError(V.date).nullable().default(null),
+  // The existing clients send '' for "no time" (a draft).
+  scheduledAt: yup
+    .date()
+    .transform((value: unknown, original: unknown) => (original === '' ? null : value))
+    .typeError(V.date)
+    .nullable()
+    .default(null),
   whatsappId: optionalId.when('scheduledAt', {
     is: (at: unknown) => !!at,
     then: (s) => s.required(V.required),
@@ -38,7 +48,7 @@ export const campaignSchema = yup.object({
     is: (at: unknown, tag: unknown) => !!at && !tag,
     then: (s) => s.required(V.required),
   }),
-  tagListId: optionalId,
+  tagListId: optionalTagId,
   fileListId: optionalId,
 });
 
