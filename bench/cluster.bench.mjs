@@ -8,11 +8,13 @@
 //       access token, drops the socket it holds, and refuses a new socket
 //   (c) Redis cut off for 5 s: both processes stay up, sign-in answers, health says degraded, and
 //       everything works again by itself once Redis is back
+//   (d) a campaign run by both nodes, kill -9 of the session's holder a third of the way in and its
+//       restart: every contact receives the campaign exactly once, counted on the sandbox network
 //
 // Environment: BENCH_MYSQL_URL (mysql://root@127.0.0.1:3306), BENCH_REDIS_URL (redis://127.0.0.1:6379;
 // keys under a unique prefix, deleted at the end), BENCH_PORT (18811; the second node takes the next
 // port), BENCH_DB_NAME (atendo_bench_cluster, created and dropped here), CLUSTER_BURST (600 messages),
-// CLUSTER_RATE (40 a second). Skipped (exit 0) when MariaDB or Redis is not there, unless CI is set.
+// CLUSTER_RATE (40 a second), CLUSTER_CAMPAIGN (400 contacts). Skipped (exit 0) when MariaDB or Redis is not there, unless CI is set.
 // Exit code 1 when a target is missed.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -31,6 +33,7 @@ const { report } = kit;
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BURST = Number(process.env.CLUSTER_BURST ?? 600);
 const RATE = Number(process.env.CLUSTER_RATE ?? 40);
+const CAMPAIGN = Number(process.env.CLUSTER_CAMPAIGN ?? 400);
 const ADMIN = { email: 'root@bench-cluster.test', password: 'Bench-root-password-1' };
 const PASSWORD = 'Bench-password-1';
 const now = () => performance.timeOrigin + performance.now();
@@ -371,6 +374,75 @@ async function phaseC({ company, line }) {
   report('both processes still up at the end', stillAlive ? 'yes' : 'NO', 'yes', stillAlive);
 }
 
+async function phaseD() {
+  log(`\n(d) a ${CAMPAIGN}-contact campaign on both nodes, kill -9 of the session's holder mid-run (${load()})`);
+  const company = await newCompany(nodes.a, 'Campaign');
+  const token = company.token;
+  const line = await must(nodes.a, 'POST', '/whatsapp', {
+    token,
+    body: { name: 'Campaign line', provider: 'sandbox' },
+  });
+  await must(nodes.a, 'POST', `/whatsappsession/${line.id}`, { token });
+  await must(nodes.a, 'POST', `/sandbox/connections/${line.id}/scan`, { token, body: {} });
+  await must(nodes.a, 'POST', '/campaign-settings', {
+    token,
+    body: {
+      settings: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, dailyLimit: 0, variables: [] },
+    },
+  });
+  const list = await must(nodes.a, 'POST', '/contact-lists', { token, body: { name: 'Cluster campaign' } });
+  for (let n = 0; n < CAMPAIGN; n += 20) {
+    await Promise.all(
+      Array.from({ length: Math.min(20, CAMPAIGN - n) }, (_, i) =>
+        must(nodes.a, 'POST', '/contact-list-items', {
+          token,
+          body: { contactListId: list.id, name: `Pessoa ${n + i}`, number: `55119${String(n + i).padStart(8, '0')}` },
+        }),
+      ),
+    );
+  }
+  const campaign = await must(nodes.b, 'POST', '/campaigns', {
+    token,
+    body: {
+      name: 'Cluster',
+      message1: 'Olá {nome}',
+      whatsappId: line.id,
+      contactListId: list.id,
+      scheduledAt: new Date().toISOString(),
+    },
+  });
+  const progress = async (node) => (await ask(node, 'GET', `/campaigns/${campaign.id}/report`, { token })).data;
+  const started = now();
+  while ((await progress(nodes.b))?.totals?.sent < CAMPAIGN / 3 && now() - started < 60_000) await sleep(20);
+  nodes.a.child.kill('SIGKILL');
+  const killedAt = now();
+  await nodes.a.child.exited;
+  await startNode('a', kit.port);
+  let done = null;
+  while (now() - killedAt < 120_000) {
+    done = await progress(nodes.b);
+    if (done?.campaign?.status === 'FINALIZADA') break;
+    await sleep(250);
+  }
+  const network = (await ask(nodes.b, 'GET', '/sandbox/deliveries', { token })).data;
+  const finished = done?.campaign?.status === 'FINALIZADA';
+  report(
+    'campaign finished after the kill',
+    finished ? `${((now() - killedAt) / 1000).toFixed(1)} s after it` : `NO (${done?.campaign?.status})`,
+    'FINALIZADA',
+    finished,
+  );
+  report(
+    'contacts sent (report)',
+    `${done?.totals?.sent} of ${CAMPAIGN}`,
+    `${CAMPAIGN}`,
+    done?.totals?.sent === CAMPAIGN,
+  );
+  report('messages the phones received', `${network?.messages}`, `${CAMPAIGN}`, network?.messages === CAMPAIGN);
+  report('numbers that got it twice', `${network?.repeated?.length}`, '0', network?.repeated?.length === 0);
+  log(`  resends under an id already delivered (shown once by the phone): ${network?.resent}`);
+}
+
 async function stopNodes() {
   await Promise.all(
     Object.values(nodes).map(async (node) => {
@@ -409,6 +481,7 @@ await kit.run(async () => {
     await startNode('a', kit.port);
     await phaseB();
     await phaseC(burst);
+    await phaseD();
   } finally {
     redis.disconnect();
     await db.end();
