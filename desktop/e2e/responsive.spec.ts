@@ -90,10 +90,44 @@ async function seedCompany(request: APIRequestContext): Promise<CompanyDesk> {
   });
   // A contact with a long name and e-mail, beside the customer the sandbox brings in.
   const contact = unique('Distribuidora Oliveira Bebidas');
-  await apiCall(request, desk.adminToken, 'POST', '/contacts', {
+  const { id: contactId } = await apiCall<{ id: number }>(request, desk.adminToken, 'POST', '/contacts', {
     name: contact,
     number: '5511987651234',
     email: 'financeiro.contas-a-pagar@distribuidora-oliveira.com.br',
+  });
+  // A scheduled message to that contact later today (the phone's calendar opens on the day).
+  const endOfToday = new Date();
+  endOfToday.setHours(23, 59, 0, 0);
+  await apiCall(request, desk.adminToken, 'POST', '/schedules', {
+    contactId,
+    body: 'Bom dia! Lembrete: o boleto da distribuidora vence amanhã; a segunda via está em https://financeiro.example/boletos/2024_000123_segunda-via',
+    sendAt: new Date(Math.min(Date.now() + 30 * 60_000, endOfToday.getTime())).toISOString(),
+  });
+  // A finished campaign to the contact list, one of whose numbers is not on WhatsApp (a failure
+  // row in its report), and a campaign variable with a long key and value.
+  await apiCall(request, desk.adminToken, 'PUT', '/sandbox/numbers/5511987650009', { onWhatsApp: false });
+  await apiCall(request, desk.adminToken, 'POST', '/contact-list-items', {
+    contactListId,
+    name: unique('Joaquim Benedito de Albuquerque'),
+    number: '5511987650009',
+  });
+  const variable = unique('cupom-de-desconto-de-inverno');
+  await apiCall(request, desk.adminToken, 'POST', '/campaign-settings', {
+    settings: {
+      messageInterval: 0,
+      longerIntervalAfter: 0,
+      greaterInterval: 0,
+      dailyLimit: 0,
+      variables: [{ key: variable, value: 'INVERNO2024-FRETE-GRATIS-PARA-TODO-O-BRASIL-NAS-COMPRAS-ACIMA-DE-R$199' }],
+    },
+  });
+  const campaign = unique('Promocao de inverno atacadistas');
+  const { id: campaignId } = await apiCall<{ id: number }>(request, desk.adminToken, 'POST', '/campaigns', {
+    name: campaign,
+    whatsappId: desk.whatsappId,
+    contactListId,
+    message1: `Olá {primeiroNome}! Use o cupom {${variable}} até domingo.`,
+    scheduledAt: new Date().toISOString(),
   });
   await customerWrites(
     request,
@@ -131,6 +165,11 @@ async function seedCompany(request: APIRequestContext): Promise<CompanyDesk> {
       { path: '/files', ready: text(fileList) },
       { path: '/contact-lists', ready: text(contactList) },
       { path: `/contact-lists/${contactListId}/contacts`, ready: text(listContact) },
+      { path: '/schedules', ready: text(contact) },
+      { path: '/campaigns', ready: text(campaign) },
+      // The report once the campaign finished (it runs in a moment: no interval between sends).
+      { path: `/campaign/${campaignId}/report`, ready: (page) => page.locator('[data-status="FINALIZADA"]') },
+      { path: '/campaigns-config', ready: text(variable) },
       { path: '/todolist', ready: null },
       { path: '/settings', ready: null },
       { path: '/financeiro', ready: text('R$') },
