@@ -58,17 +58,11 @@ const figure = (page: Page, key: string): Locator => page.locator(`[data-figure=
 const campaignRow = (page: Page, name: string): Locator =>
   page.getByRole('table', { name: 'Campaigns' }).getByRole('row').filter({ hasText: name });
 
-/**
- * Types now into the form's start date and time. The date is typed dd/MM/yyyy into a masked text
- * field (spec §2), or yyyy-MM-dd into a browser date picker; the time is HH:mm in both.
- */
+/** Types now into the form's start: the date dd/MM/yyyy and the time HH:mm (spec §2), in every language. */
 async function startNow(dialog: Locator): Promise<void> {
   const now = new Date();
   const pad = (n: number) => String(n).padStart(2, '0');
-  const [day, month, year] = [pad(now.getDate()), pad(now.getMonth() + 1), String(now.getFullYear())];
-  const date = dialog.getByLabel('Start date');
-  const picker = (await date.getAttribute('type')) === 'date';
-  await date.fill(picker ? `${year}-${month}-${day}` : `${day}/${month}/${year}`);
+  await dialog.getByLabel('Start date').fill(`${pad(now.getDate())}/${pad(now.getMonth() + 1)}/${now.getFullYear()}`);
   await dialog.getByLabel('Start time').fill(`${pad(now.getHours())}:${pad(now.getMinutes())}`);
 }
 

@@ -1,7 +1,7 @@
-import { CAMPAIGN_MESSAGE_FIELDS, type Campaign, campaignSchema, type Id, V } from '@atendo/shared';
-import { format } from 'date-fns';
+import { CAMPAIGN_MESSAGE_FIELDS, type Campaign, campaignSchema, type Id, TIME_HHMM, V } from '@atendo/shared';
 import { type FormikErrors, yupToFormErrors } from 'formik';
 import { ValidationError } from 'yup';
+import { localDateText, localMoment, localTimeText } from '../../components/DateTimeFields';
 
 export type MessageKey = (typeof CAMPAIGN_MESSAGE_FIELDS)[number];
 
@@ -53,21 +53,20 @@ export function campaignFormValues(campaign: Campaign | null): CampaignFormValue
     contactListId: idText(campaign?.contactListId),
     tagListId: idText(campaign?.tagId),
     fileListId: campaign?.fileListId ?? null,
-    scheduledDate: at ? format(at, 'yyyy-MM-dd') : '',
-    scheduledTime: at ? format(at, 'HH:mm') : '',
+    scheduledDate: at ? localDateText(at) : '',
+    scheduledTime: at ? localTimeText(at) : '',
     confirmation: campaign?.confirmation ?? false,
   };
 }
 
 /**
- * The start the date and time give, in local time, as an ISO instant; null for a draft (or a
- * half-filled pair, which the form flags). An impossible date goes as typed, for the schema to refuse.
+ * The start the date and time give (dd/MM/yyyy and HH:mm, local time), as an ISO instant; null for a
+ * draft (or a half-filled pair, which the form flags). An impossible one goes as text no date reads,
+ * for the schema to refuse.
  */
 export function scheduledAtOf({ scheduledDate, scheduledTime }: CampaignFormValues): string | null {
   if (!scheduledDate || !scheduledTime) return null;
-  const typed = `${scheduledDate}T${scheduledTime}`;
-  const at = new Date(typed);
-  return Number.isNaN(at.getTime()) ? typed : at.toISOString();
+  return localMoment(scheduledDate, scheduledTime)?.toISOString() ?? 'invalid';
 }
 
 /** Only the chosen audience's id is sent: a campaign goes to a list or to a tag. */
@@ -106,6 +105,7 @@ export function formErrorsOf(errors: Record<string, unknown>, audience: Audience
 export async function validateCampaignForm(values: CampaignFormValues): Promise<FormikErrors<CampaignFormValues>> {
   const pair: Record<string, unknown> = {};
   if (values.scheduledDate && !values.scheduledTime) pair.scheduledTime = V.required;
+  if (values.scheduledTime && !TIME_HHMM.test(values.scheduledTime)) pair.scheduledTime = V.time;
   if (!values.scheduledDate && values.scheduledTime) pair.scheduledDate = V.required;
   try {
     await campaignSchema.validate(campaignInput(values), { abortEarly: false });

@@ -259,7 +259,7 @@ describe('campaign form', () => {
   });
 
   it('asks a campaign given a start for a connection, an audience and a first message', async () => {
-    const values = { ...campaignFormValues(null), name: 'Natal', scheduledDate: '2030-12-20', scheduledTime: '09:30' };
+    const values = { ...campaignFormValues(null), name: 'Natal', scheduledDate: '20/12/2030', scheduledTime: '09:30' };
     const errors = await validateCampaignForm(values);
     expect(Object.keys(errors).sort()).toEqual(['contactListId', 'message1', 'whatsappId']);
     // With the tag chosen as the audience, a missing one shows under the tag's select.
@@ -275,17 +275,23 @@ describe('campaign form', () => {
 
   it('wants the date and the time of the start together', async () => {
     const values = { ...campaignFormValues(null), name: 'Natal' };
-    expect(await validateCampaignForm({ ...values, scheduledDate: '2030-12-20' })).toEqual({
+    expect(await validateCampaignForm({ ...values, scheduledDate: '20/12/2030' })).toEqual({
       scheduledTime: V.required,
     });
     expect(await validateCampaignForm({ ...values, scheduledTime: '09:30' })).toEqual({ scheduledDate: V.required });
+    // Typed dd/MM/yyyy whatever the browser's locale: an impossible day or time is refused, never read another way.
+    const at = (scheduledDate: string, scheduledTime: string) =>
+      validateCampaignForm({ ...values, scheduledDate, scheduledTime });
+    expect((await at('31/02/2030', '09:30')).scheduledDate).toBe(V.date);
+    expect((await at('05/13/2030', '09:30')).scheduledDate).toBe(V.date);
+    expect((await at('20/12/2030', '25:00')).scheduledTime).toBe(V.time);
   });
 
   it('sends the start in local time and only the audience chosen', () => {
     const values = {
       ...campaignFormValues(campaign({ contactListId: 6, tagId: 7 })),
       audience: 'tag' as const,
-      scheduledDate: '2030-12-20',
+      scheduledDate: '20/12/2030',
       scheduledTime: '09:30',
     };
     const input = campaignInput(values);
@@ -297,7 +303,7 @@ describe('campaign form', () => {
     const start = new Date(2030, 11, 20, 9, 30);
     const values = campaignFormValues(campaign({ scheduledAt: start.toISOString(), contactListId: null, tagId: 7 }));
     expect(values).toMatchObject({
-      scheduledDate: '2030-12-20',
+      scheduledDate: '20/12/2030',
       scheduledTime: '09:30',
       audience: 'tag',
       tagListId: '7',

@@ -8,15 +8,9 @@ import {
   V,
   type ValidationMessage,
 } from '@atendo/shared';
-import { format, isValid, parse } from 'date-fns';
 import { type FormikErrors, yupToFormErrors } from 'formik';
+import { localDateText, localMoment, localTimeText } from '../../components/DateTimeFields';
 import type { ScheduleInput } from './schedules.api';
-
-/** Spec §2: dates are typed and read dd/MM/yyyy, times HH:mm, in every language. */
-export const DATE_PATTERN = 'dd/MM/yyyy';
-export const TIME_PATTERN = 'HH:mm';
-export const DATE_MASK = '00/00/0000';
-export const TIME_MASK = '00:00';
 
 /** The schedule form as its inputs hold it: sendAt as a local date and time, typed through masks. */
 export interface ScheduleFormValues {
@@ -31,16 +25,14 @@ export function scheduleFormValues(schedule: Schedule | null, contactId: Id | nu
   return {
     contactId: schedule?.contactId ?? contactId,
     body: schedule?.body ?? '',
-    date: format(at, DATE_PATTERN),
-    time: format(at, TIME_PATTERN),
+    date: localDateText(at),
+    time: localTimeText(at),
   };
 }
 
 /** The moment the date and time give, where the user is; null while either is incomplete or impossible. */
 export function sendAtOf({ date, time }: Pick<ScheduleFormValues, 'date' | 'time'>): Date | null {
-  if (!TIME_HHMM.test(time)) return null;
-  const at = parse(`${date} ${time}`, `${DATE_PATTERN} ${TIME_PATTERN}`, new Date());
-  return isValid(at) && format(at, DATE_PATTERN) === date ? at : null;
+  return localMoment(date, time);
 }
 
 /**

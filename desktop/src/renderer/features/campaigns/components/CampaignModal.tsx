@@ -32,6 +32,7 @@ import { errorText, serverFieldErrors } from '../../../app/errors';
 import { useDebouncedValue } from '../../../app/hooks';
 import { useNotify } from '../../../app/toasts';
 import { AttachmentField } from '../../../components/AttachmentField';
+import { DateTimeFields } from '../../../components/DateTimeFields';
 import { fieldError, inputProps } from '../../../components/form';
 import { FormDialogActions } from '../../../components/FormDialogActions';
 import { SearchCombobox } from '../../../components/SearchCombobox';
@@ -251,14 +252,22 @@ export function CampaignModal({ campaign, onClose }: { campaign: Campaign | null
                   />
                 </Field>
               </div>
-              <div className={styles.pair}>
-                <Field label={t('campaigns.fields.scheduledDate')} {...fieldError(formik, 'scheduledDate', i18n)}>
-                  <Input type="date" {...inputProps(formik, 'scheduledDate')} disabled={!editable('scheduledAt')} />
-                </Field>
-                <Field label={t('campaigns.fields.scheduledTime')} {...fieldError(formik, 'scheduledTime', i18n)}>
-                  <Input type="time" {...inputProps(formik, 'scheduledTime')} disabled={!editable('scheduledAt')} />
-                </Field>
-              </div>
+              <DateTimeFields
+                date={{
+                  label: t('campaigns.fields.scheduledDate'),
+                  value: formik.values.scheduledDate,
+                  onChange: (value) => void formik.setFieldValue('scheduledDate', value),
+                  ...fieldError(formik, 'scheduledDate', i18n),
+                }}
+                time={{
+                  label: t('campaigns.fields.scheduledTime'),
+                  value: formik.values.scheduledTime,
+                  onChange: (value) => void formik.setFieldValue('scheduledTime', value),
+                  ...fieldError(formik, 'scheduledTime', i18n),
+                }}
+                readOnly={!editable('scheduledAt')}
+                onBlur={() => void formik.setTouched({ ...formik.touched, scheduledDate: true, scheduledTime: true })}
+              />
               {editable('scheduledAt') && (
                 <Text size={200}>
                   {startsAt

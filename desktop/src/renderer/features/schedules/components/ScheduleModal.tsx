@@ -29,19 +29,17 @@ import { useNotify } from '../../../app/toasts';
 import { AttachmentField } from '../../../components/AttachmentField';
 import { fieldError, inputProps } from '../../../components/form';
 import { FormDialogActions } from '../../../components/FormDialogActions';
-import { MaskedInput } from '../../../components/MaskedInput';
+import { DateTimeFields } from '../../../components/DateTimeFields';
 import { SearchCombobox } from '../../../components/SearchCombobox';
 import { useAttachment } from '../../../components/use-attachment';
 import { useSearchContactsQuery } from '../../contacts/contacts.api';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '../../tickets/components/TransferModal';
 import { defaultSendAt } from '../schedule-calendar';
 import {
-  DATE_MASK,
   scheduleAttachmentProblem,
   type ScheduleFormValues,
   scheduleFormValues,
   scheduleInput,
-  TIME_MASK,
   validateScheduleForm,
 } from '../schedule-form';
 import {
@@ -55,7 +53,6 @@ import {
 const useStyles = makeStyles({
   surface: { maxWidth: '600px', width: '100%' },
   fields: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  when: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, '& > *': { flex: '1 1 160px' } },
 });
 
 /** The fields the form shows a server's 400 under; sendAt's go under the date. */
@@ -209,28 +206,23 @@ export function ScheduleModal({ schedule, contact, ticketId = null, sendAt, onCl
               <Field label={t('schedules.modal.body')} required={editable} {...fieldError(formik, 'body', i18n)}>
                 <Textarea {...inputProps(formik, 'body')} rows={5} resize="vertical" readOnly={!editable} />
               </Field>
-              <div className={styles.when}>
-                <Field label={t('schedules.modal.date')} required={editable} {...fieldError(formik, 'date', i18n)}>
-                  <MaskedInput
-                    mask={DATE_MASK}
-                    inputMode="numeric"
-                    readOnly={!editable}
-                    value={formik.values.date}
-                    onValueChange={(masked) => void formik.setFieldValue('date', masked)}
-                    onBlur={touchWhen}
-                  />
-                </Field>
-                <Field label={t('schedules.modal.time')} required={editable} {...fieldError(formik, 'time', i18n)}>
-                  <MaskedInput
-                    mask={TIME_MASK}
-                    inputMode="numeric"
-                    readOnly={!editable}
-                    value={formik.values.time}
-                    onValueChange={(masked) => void formik.setFieldValue('time', masked)}
-                    onBlur={touchWhen}
-                  />
-                </Field>
-              </div>
+              <DateTimeFields
+                date={{
+                  label: t('schedules.modal.date'),
+                  value: formik.values.date,
+                  onChange: (value) => void formik.setFieldValue('date', value),
+                  ...fieldError(formik, 'date', i18n),
+                }}
+                time={{
+                  label: t('schedules.modal.time'),
+                  value: formik.values.time,
+                  onChange: (value) => void formik.setFieldValue('time', value),
+                  ...fieldError(formik, 'time', i18n),
+                }}
+                required={editable}
+                readOnly={!editable}
+                onBlur={touchWhen}
+              />
               <AttachmentField
                 attachment={attachment}
                 label={t('schedules.modal.attachment')}
