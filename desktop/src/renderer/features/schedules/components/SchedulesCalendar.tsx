@@ -1,5 +1,5 @@
 import type { Language, Schedule } from '@atendo/shared';
-import { Button, makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, Tab, TabList, Text, tokens } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { format, getDay, parse, startOfWeek } from 'date-fns';
 import { createContext, type MouseEvent, useContext, useMemo } from 'react';
@@ -15,6 +15,7 @@ import {
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../app/format';
+import { PHONE_MEDIA } from '../../../components/breakpoints';
 import {
   AGENDA_DAYS,
   CALENDAR_VIEWS,
@@ -108,6 +109,10 @@ const useStyles = makeStyles({
     '& .rbc-current-time-indicator': { backgroundColor: tokens.colorPaletteRedForeground1 },
     '& .rbc-show-more': { backgroundColor: 'transparent', color: tokens.colorBrandForegroundLink },
     '& .rbc-agenda-view table.rbc-agenda-table tbody > tr > td': { verticalAlign: 'middle' },
+    // The status colours go on the event's cell only: a day's date cell spans its other events too.
+    '& .rbc-agenda-view .rbc-agenda-date-cell, & .rbc-agenda-view .rbc-agenda-time-cell': {
+      backgroundColor: tokens.colorNeutralBackground1,
+    },
     '& .rbc-agenda-date-cell, & .rbc-agenda-time-cell': { textTransform: 'none' },
     // Schedules are moments, never whole days: the all-day row stays empty, so it is not drawn.
     '& .rbc-allday-cell': { display: 'none' },
@@ -135,6 +140,8 @@ const useStyles = makeStyles({
   event: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS, minWidth: 0 },
   eventText: { flexGrow: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   eventButton: { minWidth: '20px', width: '20px', height: '20px', padding: 0, flexShrink: 0, color: 'inherit' },
+  // A phone's month cell is narrower than the two buttons: the name shows, a tap opens the schedule.
+  monthButton: { [PHONE_MEDIA]: { display: 'none' } },
 });
 
 /** What the events' buttons do: the page's edit dialog and delete question. */
@@ -144,12 +151,19 @@ interface ScheduleActions {
 }
 
 const ActionsContext = createContext<ScheduleActions>({ open: () => undefined, remove: () => undefined });
+/** The view on show: the week's seven columns leave no room for buttons beside a name. */
+const ViewContext = createContext<CalendarView>('month');
 
-/** One schedule: its time (except in the agenda, which has a time column), the contact, edit and delete. */
+/**
+ * One schedule: its time (except in the agenda, which has a time column), the contact, edit and
+ * delete. In the week (and a phone's month) the event has no room for the buttons: a click on it
+ * opens the schedule, and the day and list views keep them.
+ */
 function EventContent({ event, withTime }: { event: CalendarEvent; withTime: boolean }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const actions = useContext(ActionsContext);
+  const view = useContext(ViewContext);
   const { schedule } = event;
   const name = schedule.contact.name;
   // The calendar opens the schedule on a click on the event; the buttons do their own thing instead.
@@ -160,22 +174,26 @@ function EventContent({ event, withTime }: { event: CalendarEvent; withTime: boo
   return (
     <span className={styles.event}>
       <span className={styles.eventText}>{withTime ? `${formatTime(event.start)} ${name}` : name}</span>
-      <Button
-        className={styles.eventButton}
-        appearance="transparent"
-        size="small"
-        icon={<EditRegular />}
-        aria-label={t('schedules.edit', { name })}
-        onClick={own(actions.open)}
-      />
-      <Button
-        className={styles.eventButton}
-        appearance="transparent"
-        size="small"
-        icon={<DeleteRegular />}
-        aria-label={t('schedules.remove', { name })}
-        onClick={own(actions.remove)}
-      />
+      {view !== 'week' && (
+        <>
+          <Button
+            className={mergeClasses(styles.eventButton, view === 'month' && styles.monthButton)}
+            appearance="transparent"
+            size="small"
+            icon={<EditRegular />}
+            aria-label={t('schedules.edit', { name })}
+            onClick={own(actions.open)}
+          />
+          <Button
+            className={mergeClasses(styles.eventButton, view === 'month' && styles.monthButton)}
+            appearance="transparent"
+            size="small"
+            icon={<DeleteRegular />}
+            aria-label={t('schedules.remove', { name })}
+            onClick={own(actions.remove)}
+          />
+        </>
+      )}
     </span>
   );
 }
@@ -281,47 +299,49 @@ export function SchedulesCalendar({
 
   return (
     <ActionsContext.Provider value={actions}>
-      <div className={styles.box}>
-        <Calendar<CalendarEvent>
-          className={styles.calendar}
-          localizer={localizer}
-          culture={language}
-          formats={formats}
-          messages={messages}
-          components={components}
-          events={events}
-          views={[...CALENDAR_VIEWS]}
-          view={view}
-          date={date}
-          onView={(next) => onView(next as CalendarView)}
-          onNavigate={(next) => onNavigate(next)}
-          length={AGENDA_DAYS}
-          selectable
-          onSelectSlot={onSelectSlot}
-          onSelectEvent={(event) => onOpen(event.schedule)}
-          scrollToTime={scrollToTime}
-          // Schedules at the same time stand side by side, each as wide as the others.
-          dayLayoutAlgorithm="no-overlap"
-          tooltipAccessor={(event) =>
-            t('schedules.eventTooltip', {
-              time: formatTime(event.start),
-              name: event.schedule.contact.name,
-              status: t(`schedules.status.${event.schedule.status}`),
-            })
-          }
-          eventPropGetter={(event) => {
-            const colors = STATUS_COLORS[event.schedule.status];
-            return {
-              style: {
-                backgroundColor: colors.background,
-                color: tokens.colorNeutralForeground1,
-                border: `1px solid ${colors.edge}`,
-                borderLeft: `4px solid ${colors.edge}`,
-              },
-            };
-          }}
-        />
-      </div>
+      <ViewContext.Provider value={view}>
+        <div className={styles.box}>
+          <Calendar<CalendarEvent>
+            className={styles.calendar}
+            localizer={localizer}
+            culture={language}
+            formats={formats}
+            messages={messages}
+            components={components}
+            events={events}
+            views={[...CALENDAR_VIEWS]}
+            view={view}
+            date={date}
+            onView={(next) => onView(next as CalendarView)}
+            onNavigate={(next) => onNavigate(next)}
+            length={AGENDA_DAYS}
+            selectable
+            onSelectSlot={onSelectSlot}
+            onSelectEvent={(event) => onOpen(event.schedule)}
+            scrollToTime={scrollToTime}
+            // Schedules at the same time stand side by side, each as wide as the others.
+            dayLayoutAlgorithm="no-overlap"
+            tooltipAccessor={(event) =>
+              t('schedules.eventTooltip', {
+                time: formatTime(event.start),
+                name: event.schedule.contact.name,
+                status: t(`schedules.status.${event.schedule.status}`),
+              })
+            }
+            eventPropGetter={(event) => {
+              const colors = STATUS_COLORS[event.schedule.status];
+              return {
+                style: {
+                  backgroundColor: colors.background,
+                  color: tokens.colorNeutralForeground1,
+                  border: `1px solid ${colors.edge}`,
+                  borderLeft: `4px solid ${colors.edge}`,
+                },
+              };
+            }}
+          />
+        </div>
+      </ViewContext.Provider>
     </ActionsContext.Provider>
   );
 }
