@@ -2,12 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Campaign, CampaignFailure, CampaignTotals } from '@atendo/shared';
 import { CAMPAIGN_REPORT_FAILURES } from '@atendo/shared';
+import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import { placeholders } from '../../database/compiled-select.js';
 import type { CampaignEntity } from './entities/campaign.entity.js';
 import { CampaignShippingEntity } from './entities/campaign-shipping.entity.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** How long a running campaign's counts are served as read (see CampaignFigures.running). */
+const RECENT_MS = 1_000;
 
 export function emptyTotals(): CampaignTotals {
   return {
@@ -64,7 +67,36 @@ export function toCampaign(c: CampaignEntity, totals?: CampaignTotals): Campaign
  */
 @Injectable()
 export class CampaignFigures {
+  /** A running campaign's counts, as last read here, and the read under way. */
+  private readonly recent = new LRUCache<number, { at: number; totals: CampaignTotals; reading?: Promise<void> }>({
+    max: 1_000,
+  });
+
   constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /**
+   * A running campaign's counts for its report: the last read when it is under a second old, else
+   * that one while a new read runs (the counts move every second anyway, and the socket brings
+   * them). A report watched by many, polled by the existing clients, costs one read a second.
+   */
+  async running(campaignId: number): Promise<CampaignTotals> {
+    const known = this.recent.get(campaignId);
+    if (known && Date.now() - known.at < RECENT_MS) return known.totals;
+    if (known) {
+      known.reading ??= this.totals([campaignId])
+        .then((read) => void this.recent.set(campaignId, { at: Date.now(), totals: read.get(campaignId)! }))
+        .catch(() => void (known.reading = undefined));
+      return known.totals;
+    }
+    const totals = (await this.totals([campaignId])).get(campaignId)!;
+    this.recent.set(campaignId, { at: Date.now(), totals });
+    return totals;
+  }
+
+  /** The campaign stopped running: its next report reads the final counts. */
+  forget(campaignId: number): void {
+    this.recent.delete(campaignId);
+  }
 
   async totals(campaignIds: number[]): Promise<Map<number, CampaignTotals>> {
     const byCampaign = new Map<number, CampaignTotals>(campaignIds.map((id) => [id, emptyTotals()]));

@@ -95,15 +95,18 @@ export class CampaignsService {
 
   async report(auth: AuthUser, id: number): Promise<CampaignReport> {
     const campaign = await this.load(auth, id);
+    if (campaign.status !== 'EM_ANDAMENTO') this.figures.forget(id);
     const [totals, failures, settings] = await Promise.all([
-      this.figures.totals([id]),
+      campaign.status === 'EM_ANDAMENTO'
+        ? this.figures.running(id)
+        : this.figures.totals([id]).then((read) => read.get(id)!),
       this.figures.failures(id),
       this.settings.read(auth.companyId),
     ]);
     const pacing = campaign.whatsappId
       ? await this.pace.pacing(campaign.whatsappId, paceRules(settings, this.config.campaignDailyCap))
       : null;
-    return { campaign: toCampaign(campaign, totals.get(id)), totals: totals.get(id)!, pacing, failures };
+    return { campaign: toCampaign(campaign, totals), totals, pacing, failures };
   }
 
   async create(auth: AuthUser, input: CampaignInput): Promise<Campaign> {

@@ -37,6 +37,9 @@ const LONGEST_WAIT_MS = 30_000;
 
 type Outcome = 'done' | 'rateLimited' | 'disconnected';
 
+/** A row this sender holds; `retry` when it was another sender's claim that lapsed. */
+type Claimed = CampaignShippingEntity & { claimToken: string; retry: boolean };
+
 /** What a slice keeps of a running campaign while it sends for it. */
 interface Running {
   campaign: CampaignEntity;
@@ -311,17 +314,14 @@ export class CampaignRunner {
    * Takes up to `count` rows of the campaigns, in their order: rows waiting, or claimed by a node
    * that died. The update holds only while the campaign still runs, so a cancel stops at once.
    */
-  private async claim(
-    campaignIds: number[],
-    count: number,
-  ): Promise<(CampaignShippingEntity & { claimToken: string })[]> {
-    const claimed: (CampaignShippingEntity & { claimToken: string })[] = [];
+  private async claim(campaignIds: number[], count: number): Promise<Claimed[]> {
+    const claimed: Claimed[] = [];
     const stale = new Date(Date.now() - SHIPPING_CLAIM_TTL_MS);
     for (const campaignId of campaignIds) {
       if (claimed.length >= count) break;
       const candidates = await this.rows
         .createQueryBuilder('s')
-        .select('s.id')
+        .select(['s.id', 's.state'])
         .where('s.campaignId = :campaignId', { campaignId })
         .andWhere(this.claimable('s.', stale))
         .orderBy('s.id', 'ASC')
@@ -344,7 +344,8 @@ export class CampaignRunner {
         )
         .execute();
       const mine = await this.rows.find({ where: { id: In(ids), claimToken: token } });
-      claimed.push(...(mine as (CampaignShippingEntity & { claimToken: string })[]));
+      const lapsed = new Set(candidates.filter((c) => c.state === 'sending').map((c) => c.id));
+      claimed.push(...mine.map((row) => Object.assign(row as Claimed, { retry: lapsed.has(row.id) })));
     }
     return claimed;
   }
@@ -361,7 +362,7 @@ export class CampaignRunner {
 
   /** Sends the claimed rows, `parallel` at a time; a pause answer puts the rows not sent back. */
   private async sendAll(
-    claimed: (CampaignShippingEntity & { claimToken: string })[],
+    claimed: Claimed[],
     running: Map<number, Running>,
     settings: CampaignSettings,
     parallel: number,
@@ -382,7 +383,7 @@ export class CampaignRunner {
     return outcome;
   }
 
-  private async release(row: CampaignShippingEntity & { claimToken: string }): Promise<void> {
+  private async release(row: Claimed): Promise<void> {
     await this.rows.update(
       { id: row.id, claimToken: row.claimToken },
       { state: 'queued', claimToken: null, claimedAt: null },
@@ -391,7 +392,7 @@ export class CampaignRunner {
 
   /** One contact's turn: the confirmation or the message (and the file list after it), then its mark. */
   private async sendRow(
-    row: CampaignShippingEntity & { claimToken: string },
+    row: Claimed,
     { campaign, media, files }: Running,
     settings: CampaignSettings,
   ): Promise<Outcome> {
@@ -426,13 +427,18 @@ export class CampaignRunner {
         withMedia ? { body: body || media.filename, media, storedUrl: media.storedUrl } : { body },
         messageId,
         { kind: 'history' },
+        row.retry,
       );
       if (!confirming) {
         // Each file under an id drawn from the row's: a resend finds the ones that went.
         for (const [index, file] of files.entries()) {
-          await this.delivery.send(recipient, { body: file.filename, media: file }, `${row.providerId}F${index}`, {
-            kind: 'history',
-          });
+          await this.delivery.send(
+            recipient,
+            { body: file.filename, media: file },
+            `${row.providerId}F${index}`,
+            { kind: 'history' },
+            row.retry,
+          );
         }
       }
       const now = new Date();
@@ -477,10 +483,7 @@ export class CampaignRunner {
   }
 
   /** Writes the row's outcome while the claim is still ours, and lets the report know. */
-  private async mark(
-    row: CampaignShippingEntity & { claimToken: string },
-    changes: Partial<CampaignShippingEntity>,
-  ): Promise<void> {
+  private async mark(row: Claimed, changes: Partial<CampaignShippingEntity>): Promise<void> {
     await this.rows.update(
       { id: row.id, claimToken: row.claimToken },
       { ...changes, claimToken: null, claimedAt: null },

@@ -61,20 +61,34 @@ export class Delivery {
     private readonly events: TicketEvents,
   ) {}
 
-  async send(recipient: Recipient, outgoing: Outgoing, messageId: string, rule: TicketRule): Promise<Delivered> {
-    const stored = await this.db.getRepository(MessageEntity).findOne({
-      where: { whatsappId: recipient.whatsappId, providerId: messageId },
-      select: { id: true, ticketId: true, contactId: true },
-    });
-    if (stored?.contactId) return { contactId: stored.contactId, ticketId: stored.ticketId, already: true };
-    const contactId = recipient.contactId ?? (await this.contactFor(recipient));
-    const ticket = await this.ticketFor(recipient.companyId, recipient.whatsappId, contactId, rule);
+  /**
+   * `retry`: the work was claimed before, by a sender that may have died after sending; only then
+   * can a message under its id already be stored, so only then is it looked for.
+   */
+  async send(
+    recipient: Recipient,
+    outgoing: Outgoing,
+    messageId: string,
+    rule: TicketRule,
+    retry = true,
+  ): Promise<Delivered> {
+    if (retry) {
+      const stored = await this.db.getRepository(MessageEntity).findOne({
+        where: { whatsappId: recipient.whatsappId, providerId: messageId },
+        select: { id: true, ticketId: true, contactId: true },
+      });
+      if (stored?.contactId) return { contactId: stored.contactId, ticketId: stored.ticketId, already: true };
+    }
+    const contact = recipient.contactId
+      ? { id: recipient.contactId, created: false }
+      : await this.contactFor(recipient);
+    const ticket = await this.ticketFor(recipient.companyId, recipient.whatsappId, contact, rule);
     await this.messages.deliver(ticket, outgoing, null, messageId);
-    return { contactId, ticketId: ticket.id, already: false };
+    return { contactId: contact.id, ticketId: ticket.id, already: false };
   }
 
   /** The company's contact under either form of the number, created when there is none. */
-  private async contactFor(recipient: Recipient): Promise<number> {
+  private async contactFor(recipient: Recipient): Promise<{ id: number; created: boolean }> {
     const repo = this.db.getRepository(ContactEntity);
     const forms = phoneNumberForms(recipient.number);
     if (!forms.includes(recipient.number)) forms.push(recipient.number);
@@ -83,7 +97,7 @@ export class Delivery {
       select: { id: true, number: true, removedAt: true },
     });
     const live = found.find((c) => c.number === recipient.number && !c.removedAt) ?? found.find((c) => !c.removedAt);
-    if (live) return live.id;
+    if (live) return { id: live.id, created: false };
     if (found.length) throw new DomainError('ERR_NO_CONTACT_FOUND');
     const now = new Date();
     try {
@@ -97,7 +111,7 @@ export class Delivery {
         createdAt: now,
         updatedAt: now,
       });
-      return Number(inserted.identifiers[0].id);
+      return { id: Number(inserted.identifiers[0].id), created: true };
     } catch (error) {
       // Created meanwhile (the contact wrote in, another node sent them something): use it.
       if (!isUniqueViolation(error)) throw error;
@@ -105,21 +119,23 @@ export class Delivery {
         where: { companyId: recipient.companyId, number: recipient.number, removedAt: IsNull() },
         select: { id: true },
       });
-      return winner.id;
+      return { id: winner.id, created: false };
     }
   }
 
+  /** A contact created a moment ago has no ticket yet: nothing is looked for. */
   private async ticketFor(
     companyId: number,
     whatsappId: number,
-    contactId: number,
+    contact: { id: number; created: boolean },
     rule: TicketRule,
   ): Promise<TicketEntity> {
+    const contactId = contact.id;
     const openKey = openKeyOf({ companyId, contactId, whatsappId });
-    const live = await this.reader.live(openKey);
+    const live = contact.created ? null : await this.reader.live(openKey);
     if (live) return live;
     const tickets = this.db.getRepository(TicketEntity);
-    if (rule.kind === 'history') {
+    if (rule.kind === 'history' && !contact.created) {
       const latest = await tickets.findOne({
         where: { companyId, contactId, whatsappId },
         order: { updatedAt: 'DESC', id: 'DESC' },

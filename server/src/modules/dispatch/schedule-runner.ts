@@ -55,27 +55,29 @@ export class ScheduleRunner {
 
   /** Whether something is due now on a connected connection (or without one, to be marked ERRO). */
   async anyDue(): Promise<boolean> {
-    return (await this.dueIds(1)).length > 0;
+    return (await this.due(1)).length > 0;
   }
 
-  private async dueIds(limit: number): Promise<number[]> {
+  /** Due schedules, and which of them another sender had claimed (its claim lapsed). */
+  private async due(limit: number): Promise<{ id: number; lapsed: boolean }[]> {
     const stale = new Date(Date.now() - SCHEDULE_CLAIM_TTL_MS);
     const rows = (await this.db.query(
-      'SELECT s.id AS id FROM schedules s LEFT JOIN whatsapps w ON w.id = s.whatsappId ' +
+      'SELECT s.id AS id, s.status AS status FROM schedules s LEFT JOIN whatsapps w ON w.id = s.whatsappId ' +
         "WHERE (s.status = 'PENDENTE' OR (s.status = 'AGENDADA' AND s.claimedAt < ?)) AND s.sendAt <= ? " +
         "AND (s.whatsappId IS NULL OR w.status = 'CONNECTED') ORDER BY s.sendAt ASC, s.id ASC LIMIT " +
         Number(limit),
       [stale, new Date()].map(this.bind),
-    )) as { id: number | string }[];
-    return rows.map((row) => Number(row.id));
+    )) as { id: number | string; status: string }[];
+    return rows.map((row) => ({ id: Number(row.id), lapsed: row.status === 'AGENDADA' }));
   }
 
   async run(stopping: () => boolean): Promise<void> {
     const until = Date.now() + SLICE_MS;
     while (Date.now() < until && !stopping()) {
-      const ids = await this.dueIds(BATCH);
-      if (!ids.length) return;
-      const claimed = await this.claim(ids);
+      const due = await this.due(BATCH);
+      if (!due.length) return;
+      const lapsed = new Set(due.filter((d) => d.lapsed).map((d) => d.id));
+      const claimed = await this.claim(due.map((d) => d.id));
       if (!claimed.length) continue;
       const paused = await this.pace.pausedFor([
         ...new Set(claimed.flatMap((s) => (s.whatsappId ? [s.whatsappId] : []))),
@@ -84,7 +86,7 @@ export class ScheduleRunner {
       const worker = async () => {
         for (let schedule = queue.shift(); schedule; schedule = queue.shift()) {
           if (schedule.whatsappId && paused.has(schedule.whatsappId)) await this.release(schedule);
-          else await this.send(schedule);
+          else await this.send(schedule, lapsed.has(schedule.id));
         }
       };
       await Promise.all(Array.from({ length: Math.min(PARALLEL, claimed.length) }, worker));
@@ -116,7 +118,7 @@ export class ScheduleRunner {
     );
   }
 
-  private async send(schedule: ScheduleEntity & { claimToken: string }): Promise<void> {
+  private async send(schedule: ScheduleEntity & { claimToken: string }, retry: boolean): Promise<void> {
     const contact = schedule.contact;
     try {
       if (!schedule.whatsappId) throw new DomainError('ERR_NO_DEF_WAPP_FOUND');
@@ -151,6 +153,7 @@ export class ScheduleRunner {
         outgoing,
         schedule.providerId,
         { kind: 'open', userId: schedule.userId },
+        retry,
       );
       await this.mark(schedule, { status: 'ENVIADA', sentAt: new Date(), ticketId: delivered.ticketId, error: null });
     } catch (error) {
