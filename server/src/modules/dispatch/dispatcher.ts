@@ -19,13 +19,15 @@ const CONCURRENCY = 8;
 /**
  * Wakes the work of scheduled messages and campaigns (see docs/architecture.md, Dispatcher). The
  * queue (Bull on Redis, else in process) only says "look now"; the rows are the record, so a lost
- * or doubled job changes nothing: a job id per kind of work keeps one running across the nodes
- * while it runs, and the claims on the rows keep each send to one sender.
+ * or doubled job changes nothing: a job id per kind of work and period keeps the queue short, one
+ * slice per kind of work runs on a node, and the claims on the rows keep each send to one sender.
  */
 @Injectable()
 export class Dispatcher implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Dispatcher');
   private readonly work = new JobWork(this.logger);
+  /** The slices running on this node, by what they send for. */
+  private readonly slices = new Set<string>();
 
   constructor(
     @Inject(JOB_QUEUES) private readonly queues: JobQueues,
@@ -49,7 +51,7 @@ export class Dispatcher implements OnApplicationBootstrap, OnModuleDestroy {
     this.queue.process((data) => this.run(data as DispatchJob), CONCURRENCY);
     await this.queue.add({ kind: 'sweep' }, { jobId: 'dispatch-sweep', repeatEveryMs: DISPATCH_SWEEP_MS });
     // A restart picks up what was due while it was down without waiting for the first period.
-    await this.queue.add({ kind: 'sweep' }, { jobId: 'dispatch-sweep-at-start' });
+    await this.add({ kind: 'sweep' }, 'dispatch-sweep-at-start');
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -69,20 +71,38 @@ export class Dispatcher implements OnApplicationBootstrap, OnModuleDestroy {
     await this.add({ kind: 'connection', whatsappId }, `dispatch-connection-${whatsappId}`);
   }
 
-  private async add(job: DispatchJob, jobId: string): Promise<void> {
+  /**
+   * One job per kind of work and sweep period: wakes within a period make one job. The period is
+   * in the id so that a job a killed worker left running (Bull keeps its id until it notices the
+   * stall, up to a minute later) never holds up the next period's.
+   */
+  private async add(job: DispatchJob, key: string): Promise<void> {
+    const jobId = `${key}-${Math.floor(Date.now() / DISPATCH_SWEEP_MS)}`;
     await this.queue
       .add(job, { jobId })
-      .catch((error: unknown) => this.logger.warn(`${jobId} not queued: ${String(error)}`));
+      .catch((error: unknown) => this.logger.warn(`${key} not queued: ${String(error)}`));
   }
 
-  /** The queue's handler (see JobWork.run: it never fails). */
-  private run(job: DispatchJob): Promise<void> {
+  /**
+   * The queue's handler (see JobWork.run: it never fails). A slice already running on this node
+   * takes the new work in its own loop; another node's may run at the same time, which the rows'
+   * claims and the connection's pace make harmless.
+   */
+  private async run(job: DispatchJob): Promise<void> {
     const stopping = () => this.work.stopping;
     if (job.kind === 'sweep') return this.work.run('sweep', () => this.sweep());
-    if (job.kind === 'schedules') return this.work.run('schedules', () => this.schedules.run(stopping));
-    return this.work.run(`connection ${job.whatsappId}`, () =>
-      this.campaigns.runConnection(job.whatsappId, stopping, (ms) => this.work.sleep(ms)),
-    );
+    const key = job.kind === 'schedules' ? 'schedules' : `connection ${job.whatsappId}`;
+    if (this.slices.has(key)) return;
+    this.slices.add(key);
+    try {
+      await this.work.run(key, () =>
+        job.kind === 'schedules'
+          ? this.schedules.run(stopping)
+          : this.campaigns.runConnection(job.whatsappId, stopping, (ms) => this.work.sleep(ms)),
+      );
+    } finally {
+      this.slices.delete(key);
+    }
   }
 
   /** Starts what is due and wakes every connection with rows to send; resumes connections that came back. */

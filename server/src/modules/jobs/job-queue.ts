@@ -63,7 +63,9 @@ export class BullJobQueue<T> implements JobQueue<T> {
       backoff: { type: 'exponential', delay: BACKOFF_MS },
       repeat: options.repeatEveryMs ? { every: options.repeatEveryMs } : undefined,
       removeOnComplete: true,
-      removeOnFail: 100,
+      // Bull ignores a job whose id it still keeps, failed ones included: a job with an id that
+      // failed (a worker killed twice while running it stalls it for good) would block its id for ever.
+      removeOnFail: options.jobId ? true : 100,
     });
   }
 

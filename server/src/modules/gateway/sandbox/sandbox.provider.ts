@@ -61,6 +61,21 @@ const CREDS = { type: 'creds', keyId: 'sandbox' } as const;
 /** How long the network remembers what it delivered (for the counts and for recognising a resend). */
 const DELIVERY_MEMORY_S = 7 * 24 * 3600;
 
+/**
+ * KEYS: sent ids of the connection, messages per number of the company, resends of the company;
+ * ARGV: the message id, the number, how long to remember. Answers 1 for a first delivery.
+ */
+const RECORD_SEND = `
+if redis.call('SADD', KEYS[1], ARGV[1]) == 1 then
+  redis.call('HINCRBY', KEYS[2], ARGV[2], 1)
+  redis.call('EXPIRE', KEYS[1], ARGV[3])
+  redis.call('EXPIRE', KEYS[2], ARGV[3])
+  return 1
+end
+redis.call('INCR', KEYS[3])
+redis.call('EXPIRE', KEYS[3], ARGV[3])
+return 0`;
+
 /** What the simulated network delivered for a company: the phones' side of every send. */
 export interface SandboxDeliveries {
   /** Distinct messages delivered. */
@@ -141,17 +156,18 @@ export class SandboxProvider implements WhatsappProvider {
    */
   async recordSend(target: SessionTarget, number: string, providerId: string): Promise<boolean> {
     if (this.redis) {
-      const sentKey = this.networkKey('sent', target.whatsappId);
-      const added = await this.redis.sadd(sentKey, providerId);
-      const counter =
-        added === 1
-          ? this.redis.multi().hincrby(this.networkKey('inbox', target.companyId), number, 1)
-          : this.redis.multi().incr(this.networkKey('resent', target.companyId));
-      await counter
-        .expire(sentKey, DELIVERY_MEMORY_S)
-        .expire(this.networkKey('inbox', target.companyId), DELIVERY_MEMORY_S)
-        .exec();
-      return added === 1;
+      // One script, so a process killed mid-way never leaves an id remembered but not counted.
+      const first = await this.redis.eval(
+        RECORD_SEND,
+        3,
+        this.networkKey('sent', target.whatsappId),
+        this.networkKey('inbox', target.companyId),
+        this.networkKey('resent', target.companyId),
+        providerId,
+        number,
+        DELIVERY_MEMORY_S,
+      );
+      return first === 1;
     }
     const sent = this.sentHere.get(target.whatsappId) ?? new Set<string>();
     this.sentHere.set(target.whatsappId, sent);
