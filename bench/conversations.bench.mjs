@@ -17,13 +17,13 @@
 // (1: leave the seeded database in place at the end, to look into it), BENCH_BUFFER_POOL_MB (1024: see
 // sizeBufferPool; "keep" leaves MariaDB's as it is). Skipped (exit 0) when MariaDB or Redis is not there.
 // Exit code 1 when a target is missed.
-import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import mysql from 'mysql2/promise';
 import { io } from 'socket.io-client';
 import { benchKit, cannon, elapsed, log, statementLog } from './support/bench-kit.mjs';
 import { planHistory, seedHistory, seedTags } from './support/conversation-seed.mjs';
+import { mariadbPid, processCpuMs } from './support/process-cpu.mjs';
 
 const kit = benchKit({ name: 'conv', defaultPort: 18791, columns: [58, 34, 32] });
 const { base, call, dbName, mysqlUrl, report, stopServer } = kit;
@@ -70,38 +70,10 @@ const phase = (title) => {
 // the way they skew latency. The server's is its own; MariaDB's is the whole mysqld process, so
 // it also holds whatever other clients of this MariaDB did meanwhile (an upper bound).
 
-const TICK_MS = 10; // USER_HZ is 100 on Linux
-function cpuMsOf(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return null;
-  }
-}
-let mysqldPid;
-function findMysqld() {
-  if (mysqldPid !== undefined) return mysqldPid;
-  mysqldPid = null;
-  try {
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      try {
-        if (/^(mariadbd|mysqld)$/.test(readFileSync(`/proc/${entry}/comm`, 'utf8').trim())) mysqldPid = Number(entry);
-      } catch {
-        // gone meanwhile
-      }
-    }
-  } catch {
-    // no /proc
-  }
-  return mysqldPid;
-}
 function cpuSnapshot() {
-  const db = findMysqld();
+  const db = mariadbPid();
   const server = kit.server();
-  return { server: server ? cpuMsOf(server.pid) : null, db: db ? cpuMsOf(db) : null };
+  return { server: server ? processCpuMs(server.pid) : null, db: db ? processCpuMs(db) : null };
 }
 /** "server 4.1 ms + MariaDB ≤ 2.3 ms of CPU per request" between two snapshots. */
 function cpuPer(before, after, count) {
