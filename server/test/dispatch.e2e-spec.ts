@@ -360,7 +360,8 @@ describe('campaigns', () => {
     ).body.id;
     const paused = await until(
       () => call(t, company, 'GET', `/campaigns/${id}/report`).then((r) => r.body),
-      (r) => r.pacing?.pausedReason === 'rateLimited',
+      // The running report's counts may be a second old: wait for the built audience too.
+      (r) => r.pacing?.pausedReason === 'rateLimited' && r.totals.pending === 12,
     );
     expect(paused.totals).toMatchObject({ sent: 0, pending: 12 });
     expect((await call(t, company, 'POST', `/campaigns/${id}/restart`)).body.error).toBe('ERR_CAMPAIGN_STATUS');

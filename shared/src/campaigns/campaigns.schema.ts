@@ -38,6 +38,9 @@ export const campaignSchema = yup.object({
     .date()
     .transform((value: unknown, original: unknown) => (original === '' ? null : value))
     .typeError(V.date)
+    // What a DATETIME column holds on every engine: no year before 2000 nor after 9999.
+    .min(new Date('2000-01-01T00:00:00Z'), V.date)
+    .max(new Date('9999-12-31T00:00:00Z'), V.date)
     .nullable()
     .default(null),
   whatsappId: optionalId.when('scheduledAt', {
