@@ -11,6 +11,7 @@ import { CompanySettings, Outbound } from './outbound.js';
 import { KanbanController } from './kanban.controller.js';
 import { KanbanService } from './kanban.service.js';
 import { InboundPipeline } from './pipeline/inbound.pipeline.js';
+import { Ticks } from './pipeline/ticks.js';
 import { TicketEvents } from './ticket-events.js';
 import { TicketReader } from './ticket-reader.js';
 import { TicketsController } from './tickets.controller.js';
@@ -45,6 +46,7 @@ import { CustomerMessages } from './customer-messages.js';
     TagsService,
     KanbanService,
     InboundPipeline,
+    Ticks,
     CustomerMessages,
     { provide: INBOUND_SINK, useExisting: InboundPipeline },
   ],

@@ -4,7 +4,7 @@ import { MESSAGES_PAGE_SIZE, type Message, type MessagesPage, type Ticket } from
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
-import { CompiledSelect } from '../../database/compiled-select.js';
+import { CompiledSelect, placeholders, SqlWhere } from '../../database/compiled-select.js';
 import { isUniqueViolation } from '../../database/unique-violation.js';
 import type { OutboundMedia, SendOptions, SentMessage } from '../gateway/gateway.types.js';
 import { mediaTypeOf, previewOf } from './automatic-messages.js';
@@ -73,6 +73,7 @@ export class MessagesService {
   private readonly logger = new Logger('Messages');
   /** The hot reads, compiled once (see CompiledSelect): one message, and a page of a conversation. */
   private readonly byId: CompiledSelect<MessageEntity, 'id' | 'companyId'>;
+  private readonly any: CompiledSelect<MessageEntity, never>;
   private readonly page: CompiledSelect<MessageEntity, 'contactId' | 'companyId'>;
   private readonly pageBefore: CompiledSelect<MessageEntity, 'contactId' | 'companyId' | 'at' | 'anchorId'>;
 
@@ -88,6 +89,7 @@ export class MessagesService {
       'id',
       'companyId',
     ]);
+    this.any = new CompiledSelect(db, (em) => this.select(em), []);
     const conversation = (em: EntityManager) =>
       this.select(em).where('m.contactId = :contactId AND m.companyId = :companyId');
     const newestFirst = (qb: SelectQueryBuilder<MessageEntity>) =>
@@ -116,6 +118,13 @@ export class MessagesService {
     const row = await this.byId.one({ id, companyId }, em);
     if (!row) throw new DomainError('ERR_NOT_FOUND');
     return toMessage(row);
+  }
+
+  /** Messages of the company by id, as the API answers them (ids of other companies are left out). */
+  async some(companyId: number, ids: number[]): Promise<Message[]> {
+    if (!ids.length) return [];
+    const where = new SqlWhere(`m.companyId = ? AND m.id IN (${placeholders(ids)})`, companyId, ...ids);
+    return (await this.any.filtered(where, 'm.id')).map(toMessage);
   }
 
   /**

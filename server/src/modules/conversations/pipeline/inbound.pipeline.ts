@@ -23,6 +23,7 @@ import { TicketEvents } from '../ticket-events.js';
 import { peerKey } from './peer-key.js';
 import { TicketReader } from '../ticket-reader.js';
 import { Transactions } from '../transactions.js';
+import { CHANGE_LOOKUP_RETRIES, Ticks } from './ticks.js';
 import { CustomerMessages } from '../customer-messages.js';
 import {
   choiceStep,
@@ -76,9 +77,6 @@ interface BotAnswer {
   changes: Partial<TicketEntity>;
 }
 
-/** Waits between lookups of a changed message not stored yet: about 3 s in all, then it is dropped. */
-const CHANGE_LOOKUP_RETRIES = [100, 200, 400, 800, 1500];
-
 @Injectable()
 export class InboundPipeline implements InboundSink {
   private readonly logger = new Logger('Inbound');
@@ -95,6 +93,7 @@ export class InboundPipeline implements InboundSink {
     private readonly messages: MessagesService,
     private readonly events: TicketEvents,
     private readonly customerMessages: CustomerMessages,
+    private readonly ticks: Ticks,
   ) {
     this.mysql = db.options.type === 'mysql';
   }
@@ -175,13 +174,14 @@ export class InboundPipeline implements InboundSink {
   }
 
   async change(change: MessageChange, attempt = 0): Promise<void> {
+    if (change.kind === 'ack') return this.ticks.add(change);
     const existing = await this.db.getRepository(MessageEntity).findOne({
       where: { whatsappId: change.whatsappId, providerId: change.providerId, companyId: change.companyId },
-      select: { id: true, ticketId: true, ack: true, isDeleted: true },
+      select: { id: true, ticketId: true, isDeleted: true },
     });
     if (!existing) {
-      // A provider may ack a message we sent before the sending request has stored it (the ack
-      // races the insert): look again a little later, without holding up the session's events.
+      // A provider may report a change of a message we sent before the sending request has stored
+      // it: look again a little later, without holding up the session's events.
       if (attempt < CHANGE_LOOKUP_RETRIES.length) {
         setTimeout(() => {
           this.change(change, attempt + 1).catch((error: unknown) =>
@@ -191,25 +191,22 @@ export class InboundPipeline implements InboundSink {
       }
       return;
     }
+    // Ticks already received go first, so the events keep the order the changes came in.
+    await this.ticks.settle();
     if (change.kind === 'revoke') {
       // The customer deleted it for everyone: like an agent's deletion, it may take the ticket's preview.
       const ticket = existing.isDeleted ? null : await this.reader.entity(change.companyId, { id: existing.ticketId });
       if (ticket) await this.messages.markDeleted(ticket, existing.id);
       return;
     }
-    const now = new Date();
-    const changed = await this.tx.single(async (em) => {
-      const qb = em.createQueryBuilder().update(MessageEntity).where('id = :id', { id: existing.id });
-      if (change.kind === 'ack') {
-        // Acks only move forward: a late "delivered" never undoes a "read".
-        if (change.ack <= existing.ack) return false;
-        qb.set({ ack: change.ack, updatedAt: now }).andWhere('ack < :ack', { ack: change.ack });
-      } else {
-        qb.set({ body: change.body, isEdited: true, updatedAt: now });
-      }
-      return ((await qb.execute()).affected ?? 1) > 0;
-    });
-    if (!changed) return;
+    await this.tx.single((em) =>
+      em
+        .createQueryBuilder()
+        .update(MessageEntity)
+        .set({ body: change.body, isEdited: true, updatedAt: new Date() })
+        .where('id = :id', { id: existing.id })
+        .execute(),
+    );
     const [ticket, message] = await Promise.all([
       this.reader.entity(change.companyId, { id: existing.ticketId }),
       this.messages.one(change.companyId, existing.id),

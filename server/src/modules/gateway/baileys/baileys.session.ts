@@ -279,10 +279,10 @@ export class BaileysSession implements ProviderSession {
       for (const message of upsert.messages) await this.onMessage(message, upsert.type === 'append');
     }
     for (const { key, update: change } of events['messages.update'] ?? []) {
-      await this.onAck(key, ackFromStatus(change.status));
+      this.onAck(key, ackFromStatus(change.status));
     }
     for (const { key, receipt } of events['message-receipt.update'] ?? []) {
-      await this.onAck(key, ackFromReceipt(receipt));
+      this.onAck(key, ackFromReceipt(receipt));
     }
     for (const call of events.call ?? []) await this.onCall(call);
   }
@@ -429,12 +429,13 @@ export class BaileysSession implements ProviderSession {
     await this.guard('message', () => this.listener.message(inbound));
   }
 
-  private async onAck(key: proto.IMessageKey, ack: ReturnType<typeof ackFromStatus>): Promise<void> {
+  private onAck(key: proto.IMessageKey, ack: ReturnType<typeof ackFromStatus>): void {
     // Acks are ticks on the messages this connection sent; receipts of received messages are not.
     if (!ack || !key.fromMe || !key.id) return;
     if (isGroupJid(key.remoteJid) && this.target.ignoreGroups) return;
     const { whatsappId, companyId } = this.target;
-    await this.guard('ack', () =>
+    // Not awaited: the pipeline records ticks in batches, which waiting for each would defeat.
+    void this.guard('ack', () =>
       this.listener.change({ kind: 'ack', whatsappId, companyId, providerId: key.id!, ack }),
     );
   }

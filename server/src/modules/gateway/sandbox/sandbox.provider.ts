@@ -258,8 +258,6 @@ export class SandboxSession implements ProviderSession {
    * Baileys keeps what the phone synced: a restart or a move to another node starts it empty.
    */
   private readonly book = new Map<string, string>();
-  /** Acks are reported in order, one at a time, as the network would. */
-  private acks: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly provider: SandboxProvider,
@@ -396,16 +394,16 @@ export class SandboxSession implements ProviderSession {
     for (const ack of [1, 2, 3, 4] as const) {
       const timer = setTimeout(() => {
         this.timers.delete(timer);
-        this.acks = this.acks
-          .then(() =>
-            this.listener.change({
-              kind: 'ack',
-              whatsappId: this.target.whatsappId,
-              companyId: this.target.companyId,
-              providerId,
-              ack,
-            }),
-          )
+        // Not awaited, as a phone's receipts do not wait for each other: the pipeline records
+        // ticks in batches and only ever moves them forward.
+        this.listener
+          .change({
+            kind: 'ack',
+            whatsappId: this.target.whatsappId,
+            companyId: this.target.companyId,
+            providerId,
+            ack,
+          })
           .catch((error: unknown) =>
             this.logger.warn(`Ack ${ack} of ${providerId} was not recorded: ${String(error)}`),
           );
