@@ -338,50 +338,62 @@ export class MessagesService {
       throw this.gatewayError(error, 'ERR_SENDING_WAPP_MSG');
     }
     const mediaType = 'media' in outgoing ? mediaTypeOf(outgoing.media.mimetype) : 'chat';
-    const id = await this.tx.run(peerKey(ticket.companyId, contact.number), async (em) => {
-      const now = new Date();
+    const now = new Date();
+    const preview = outgoing.automatic
+      ? {}
+      : { lastMessage: previewOf(outgoing.body, mediaType), lastMessageDeleted: false };
+    const row = {
+      companyId: ticket.companyId,
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      whatsappId: ticket.whatsappId,
+      providerId: sent.providerId,
+      body: outgoing.body,
+      fromMe: true,
+      mediaType,
+      mediaUrl,
+      quotedMsgId: quoted?.id ?? null,
+      ack: 1,
+      read: true,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const inserted = await this.tx.run(peerKey(ticket.companyId, contact.number), async (em) => {
       // The ticket row before the message (see InboundPipeline.storeIn: no lock upgrade, no deadlock).
-      await em
-        .getRepository(TicketEntity)
-        .update(
-          { id: ticket.id },
-          outgoing.automatic
-            ? { updatedAt: now }
-            : { lastMessage: previewOf(outgoing.body, mediaType), lastMessageDeleted: false, updatedAt: now },
-        );
-      let messageId: number;
+      await em.getRepository(TicketEntity).update({ id: ticket.id }, { ...preview, updatedAt: now });
       try {
-        const inserted = await em.getRepository(MessageEntity).insert({
-          companyId: ticket.companyId,
-          ticketId: ticket.id,
-          contactId: ticket.contactId,
-          whatsappId: ticket.whatsappId,
-          providerId: sent.providerId,
-          body: outgoing.body,
-          fromMe: true,
-          mediaType,
-          mediaUrl,
-          quotedMsgId: quoted?.id ?? null,
-          ack: 1,
-          read: true,
-          createdAt: now,
-          updatedAt: now,
-        });
-        messageId = Number(inserted.identifiers[0].id);
+        const result = await em.getRepository(MessageEntity).insert(row);
+        return Number(result.identifiers[0].id);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
-        const echo = await em.getRepository(MessageEntity).findOneOrFail({
-          where: { whatsappId: ticket.whatsappId!, providerId: sent.providerId },
-          select: { id: true },
-        });
-        return echo.id;
+        return null;
       }
-      return messageId;
     });
-    const [message, shaped] = await Promise.all([
-      this.one(ticket.companyId, id),
-      this.reader.full(ticket.companyId, { id: ticket.id }),
-    ]);
+    if (inserted === null) {
+      // Stored already (the gateway's echo of this send came first): announced as it stands.
+      const echo = await this.db.getRepository(MessageEntity).findOneOrFail({
+        where: { whatsappId: ticket.whatsappId, providerId: sent.providerId },
+        select: { id: true },
+      });
+      const [message, shaped] = await Promise.all([
+        this.one(ticket.companyId, echo.id),
+        this.reader.full(ticket.companyId, { id: ticket.id }),
+      ]);
+      this.events.messageCreated(shaped, message);
+      return { message, ticket: shaped };
+    }
+    // The event is built from what was written, not read back: the message row as inserted, the
+    // ticket as read before the send with the columns this update changed.
+    const message = toMessage(
+      Object.assign(new MessageEntity(), row, {
+        id: inserted,
+        quotedMsg: quoted,
+        isDeleted: false,
+        isEdited: false,
+        participantName: null,
+      }),
+    );
+    const shaped = await this.reader.shape(Object.assign(ticket, preview, { updatedAt: now }));
     this.events.messageCreated(shaped, message);
     return { message, ticket: shaped };
   }
