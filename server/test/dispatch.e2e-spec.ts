@@ -2,6 +2,8 @@ import { DataSource } from 'typeorm';
 import { newMessageId } from '../src/modules/dispatch/delivery.js';
 import { Dispatcher as DispatcherOf } from '../src/modules/dispatch/dispatcher.js';
 import { CampaignShippingEntity } from '../src/modules/campaigns/entities/campaign-shipping.entity.js';
+import { ContactListItemEntity } from '../src/modules/contact-lists/entities/contact-list-item.entity.js';
+import { TicketEntity } from '../src/modules/conversations/entities/ticket.entity.js';
 import { ScheduleEntity } from '../src/modules/schedules/entities/schedule.entity.js';
 import { ConnectionPaceEntity } from '../src/modules/dispatch/entities/connection-pace.entity.js';
 import { settle } from './support/conversations.js';
@@ -301,6 +303,59 @@ describe('campaigns', () => {
     const edit = await call(t, company, 'PUT', `/campaigns/${created.body.id}`, { name: 'Outro nome' });
     expect(edit.body.error).toBe('ERR_CAMPAIGN_NOT_EDITABLE');
   }, 60_000);
+
+  it("lands each message in the contact's ticket: the live one, else the latest, else a new closed one", async () => {
+    const company = await signupCompany(t, 'Destino');
+    const whatsappId = await line(t, company);
+    await noPacing(t, company);
+    const [live, old, quiet, fresh] = numbers(4, '4');
+    // One writes in (a live ticket); one wrote before (a closed ticket); one is a contact without tickets.
+    await call(t, company, 'POST', `/sandbox/connections/${whatsappId}/messages`, { from: live.number, body: 'Oi' });
+    await call(t, company, 'POST', `/sandbox/connections/${whatsappId}/messages`, { from: old.number, body: 'Oi' });
+    const ticketsOf = () =>
+      t.app
+        .get(DataSource)
+        .getRepository(TicketEntity)
+        .find({ where: { companyId: company.companyId }, relations: { contact: true } });
+    const before = await until(ticketsOf, (list) => list.length === 2);
+    const ticketOf = (list: typeof before, number: string) => list.find((tk) => tk.contact?.number === number)!;
+    const closing = await call(t, company, 'PUT', `/tickets/${ticketOf(before, old.number).id}`, { status: 'closed' });
+    expect(closing.status).toBe(200);
+    await contact(t, company, quiet.number, quiet.name);
+    const contactListId = await list(t, company, [live, old, quiet, fresh]);
+    // Known to be on WhatsApp, as the background check would have found: the batch finds their tickets together.
+    await t.app
+      .get(DataSource)
+      .getRepository(ContactListItemEntity)
+      .update({ contactListId }, { isWhatsappValid: true });
+    const id = (
+      await call(t, company, 'POST', '/campaigns', {
+        name: 'Destinos',
+        message1: 'Novidade para {primeiroNome}',
+        whatsappId,
+        contactListId,
+        scheduledAt: new Date().toISOString(),
+      })
+    ).body.id;
+    await until(
+      () => call(t, company, 'GET', `/campaigns/${id}/report`).then((r) => r.body),
+      (r) => r.campaign.status === 'FINALIZADA',
+    );
+    const after = await ticketsOf();
+    expect(after).toHaveLength(4);
+    expect(ticketOf(after, live.number)).toMatchObject({ id: ticketOf(before, live.number).id, status: 'pending' });
+    expect(ticketOf(after, old.number)).toMatchObject({ id: ticketOf(before, old.number).id, status: 'closed' });
+    expect(ticketOf(after, quiet.number).status).toBe('closed');
+    expect(ticketOf(after, fresh.number).status).toBe('closed');
+    for (const person of [live, old, quiet, fresh]) {
+      const messages = (await call(t, company, 'GET', `/messages/${ticketOf(after, person.number).id}`)).body
+        .messages as { body: string; fromMe: boolean }[];
+      expect(messages.filter((m) => m.fromMe).map((m) => m.body)).toEqual(['Novidade para Pessoa']);
+    }
+    const contacts = (await call(t, company, 'GET', '/contacts')).body.contacts as { number: string; name: string }[];
+    expect(contacts.find((c) => c.number === fresh.number)?.name).toBe(fresh.name);
+    expect(await deliveries(t, company)).toMatchObject({ messages: 4, recipients: 4, repeated: [] });
+  }, 30_000);
 
   it('paces one connection: a send every interval, two campaigns sharing it', async () => {
     const company = await signupCompany(t, 'Ritmo');

@@ -79,6 +79,11 @@ export class TicketReader {
     return this.any.filtered(where, 't.updatedAt DESC, t.id DESC', { ...window, from });
   }
 
+  /** Every ticket matching `where`, in id order: the look-ups of a batch (see Delivery.tickets). */
+  matching(where: SqlWhere): Promise<TicketEntity[]> {
+    return this.any.filtered(where, 't.id');
+  }
+
   /** One statement: the ticket row with contact, queue, owner and connection, explicit columns only. */
   select(em: EntityManager = this.db.manager): SelectQueryBuilder<TicketEntity> {
     return em

@@ -10,6 +10,7 @@ import { CampaignSettingsService } from '../campaigns/campaign-settings.service.
 import { CampaignEntity } from '../campaigns/entities/campaign.entity.js';
 import { CampaignShippingEntity } from '../campaigns/entities/campaign-shipping.entity.js';
 import { ContactListItemEntity } from '../contact-lists/entities/contact-list-item.entity.js';
+import type { TicketEntity } from '../conversations/entities/ticket.entity.js';
 import type { UploadedFile } from '../conversations/messages.service.js';
 import { FileListOptionEntity } from '../files/entities/file-list-option.entity.js';
 import { OUTBOUND_PORT, type OutboundPort } from '../gateway/gateway.types.js';
@@ -368,6 +369,7 @@ export class CampaignRunner {
     parallel: number,
   ): Promise<Outcome> {
     let outcome: Outcome = 'done';
+    const tickets = await this.ticketsOf(claimed);
     const queue = [...claimed];
     const worker = async () => {
       for (let row = queue.shift(); row; row = queue.shift()) {
@@ -375,12 +377,28 @@ export class CampaignRunner {
           await this.release(row);
           continue;
         }
-        const result = await this.sendRow(row, running.get(row.campaignId)!, settings);
+        const result = await this.sendRow(row, running.get(row.campaignId)!, settings, tickets.get(row.number));
         if (result !== 'done') outcome = result;
       }
     };
     await Promise.all(Array.from({ length: Math.min(parallel, claimed.length) }, worker));
     return outcome;
+  }
+
+  /**
+   * The tickets of the batch's recipients, found and created together. Left to each send: numbers
+   * not checked yet (one not on WhatsApp gets no contact) and lapsed claims (their message may be
+   * stored already). Should the batch look-up fail, each send finds its own.
+   */
+  private async ticketsOf(claimed: Claimed[]): Promise<Map<string, TicketEntity>> {
+    const fresh = claimed.filter((row) => !row.retry && row.onWhatsapp !== null);
+    if (!fresh.length) return new Map();
+    try {
+      return await this.delivery.tickets(fresh[0].companyId, fresh[0].whatsappId, fresh);
+    } catch (error) {
+      this.logger.warn(`tickets of a batch of ${fresh.length}: ${String(error)}`);
+      return new Map();
+    }
   }
 
   private async release(row: Claimed): Promise<void> {
@@ -395,6 +413,7 @@ export class CampaignRunner {
     row: Claimed,
     { campaign, media, files }: Running,
     settings: CampaignSettings,
+    ticket: TicketEntity | undefined,
   ): Promise<Outcome> {
     const confirming = campaign.confirmation && !row.confirmedAt && row.confirmationSlot !== null;
     const template = confirming
@@ -428,6 +447,7 @@ export class CampaignRunner {
         messageId,
         { kind: 'history' },
         row.retry,
+        ticket,
       );
       if (!confirming) {
         // Each file under an id drawn from the row's: a resend finds the ones that went.
@@ -438,6 +458,7 @@ export class CampaignRunner {
             `${row.providerId}F${index}`,
             { kind: 'history' },
             row.retry,
+            delivered.ticket ?? undefined,
           );
         }
       }

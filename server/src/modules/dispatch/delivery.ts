@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { phoneNumberForms } from '@atendo/shared';
 import { DataSource, In, IsNull } from 'typeorm';
 import { DomainError } from '../../common/domain-error.js';
+import { placeholders, SqlWhere } from '../../database/compiled-select.js';
 import { isUniqueViolation } from '../../database/unique-violation.js';
 import { ContactEntity } from '../conversations/entities/contact.entity.js';
 import { MessageEntity } from '../conversations/entities/message.entity.js';
@@ -20,6 +21,12 @@ export function newMessageId(): string {
   return `3EB0${randomBytes(10).toString('hex').toUpperCase()}`;
 }
 
+/** The forms a number may be stored under, itself included. */
+function numberForms(number: string): string[] {
+  const forms = phoneNumberForms(number);
+  return forms.includes(number) ? forms : [...forms, number];
+}
+
 /** The ticket a message without a live ticket lands in. */
 export type TicketRule =
   /** A scheduled message: a new open ticket of its author (pending without one), as if they wrote it now. */
@@ -30,19 +37,25 @@ export type TicketRule =
    */
   | { kind: 'history' };
 
-export interface Recipient {
-  companyId: number;
-  whatsappId: number;
-  /** The contact, when the work names one (a schedule); else found or created by number. */
-  contactId?: number | null;
+/** Who a message is for, as the work names them. */
+export interface Person {
   number: string;
   name: string;
   email?: string;
 }
 
+export interface Recipient extends Person {
+  companyId: number;
+  whatsappId: number;
+  /** The contact, when the work names one (a schedule); else found or created by number. */
+  contactId?: number | null;
+}
+
 export interface Delivered {
   contactId: number;
   ticketId: number;
+  /** The ticket it landed in; null when it had gone before (`already`). */
+  ticket: TicketEntity | null;
   /** The message was already stored under this id: it went before (a lapsed claim), nothing was sent now. */
   already: boolean;
 }
@@ -63,7 +76,8 @@ export class Delivery {
 
   /**
    * `retry`: the work was claimed before, by a sender that may have died after sending; only then
-   * can a message under its id already be stored, so only then is it looked for.
+   * can a message under its id already be stored, so only then is it looked for. `ticket`: where
+   * it lands, when the caller found that already (see `tickets`).
    */
   async send(
     recipient: Recipient,
@@ -71,27 +85,153 @@ export class Delivery {
     messageId: string,
     rule: TicketRule,
     retry = true,
+    ticket?: TicketEntity,
   ): Promise<Delivered> {
     if (retry) {
       const stored = await this.db.getRepository(MessageEntity).findOne({
         where: { whatsappId: recipient.whatsappId, providerId: messageId },
         select: { id: true, ticketId: true, contactId: true },
       });
-      if (stored?.contactId) return { contactId: stored.contactId, ticketId: stored.ticketId, already: true };
+      if (stored?.contactId) {
+        return { contactId: stored.contactId, ticketId: stored.ticketId, ticket: null, already: true };
+      }
     }
-    const contact = recipient.contactId
-      ? { id: recipient.contactId, created: false }
-      : await this.contactFor(recipient);
-    const ticket = await this.ticketFor(recipient.companyId, recipient.whatsappId, contact, rule);
+    if (!ticket) {
+      const contact = recipient.contactId
+        ? { id: recipient.contactId, created: false }
+        : await this.contactFor(recipient);
+      ticket = await this.ticketFor(recipient.companyId, recipient.whatsappId, contact, rule);
+    }
     await this.messages.deliver(ticket, outgoing, null, messageId);
-    return { contactId: contact.id, ticketId: ticket.id, already: false };
+    return { contactId: ticket.contactId, ticketId: ticket.id, ticket, already: false };
+  }
+
+  /**
+   * The tickets a campaign's batch lands in (the `history` rule), by number, found and created
+   * together: a handful of statements for the batch where one by one each recipient took four.
+   * A recipient it cannot settle (only a removed contact under the number) is left out; its send
+   * then takes the one-by-one path, which says why.
+   */
+  async tickets(companyId: number, whatsappId: number, people: Person[]): Promise<Map<string, TicketEntity>> {
+    const byNumber = new Map<string, TicketEntity>();
+    const contactIds = await this.contactsOf(companyId, [...new Map(people.map((p) => [p.number, p])).values()]);
+    if (!contactIds.size) return byNumber;
+    const ids = [...new Set(contactIds.values())];
+    const keys = ids.map((contactId) => openKeyOf({ companyId, contactId, whatsappId }));
+    const found = new Map<number, TicketEntity>();
+    for (const live of await this.reader.matching(new SqlWhere(`t.openKey IN (${placeholders(keys)})`, ...keys))) {
+      found.set(live.contactId, live);
+    }
+    const rest = ids.filter((id) => !found.has(id));
+    if (rest.length) {
+      // The latest ticket of each contact on the connection (updatedAt, then id).
+      const latest = new Map<number, { id: number; updatedAt: Date }>();
+      const rows = await this.db.getRepository(TicketEntity).find({
+        where: { companyId, whatsappId, contactId: In(rest) },
+        select: { id: true, contactId: true, updatedAt: true },
+      });
+      for (const row of rows) {
+        const best = latest.get(row.contactId);
+        const newer =
+          !best ||
+          row.updatedAt.getTime() > best.updatedAt.getTime() ||
+          (row.updatedAt.getTime() === best.updatedAt.getTime() && row.id > best.id);
+        if (newer) latest.set(row.contactId, row);
+      }
+      const wanted = [...latest.values()].map((t) => t.id);
+      if (wanted.length) {
+        for (const ticket of await this.reader.matching(
+          new SqlWhere(`t.companyId = ? AND t.id IN (${placeholders(wanted)})`, companyId, ...wanted),
+        )) {
+          found.set(ticket.contactId, ticket);
+        }
+      }
+    }
+    const fresh = ids.filter((id) => !found.has(id));
+    if (fresh.length) {
+      const now = new Date();
+      const rows = fresh.map((contactId) => ({
+        uuid: randomUUID(),
+        companyId,
+        contactId,
+        whatsappId,
+        userId: null,
+        queueId: null,
+        status: 'closed' as const,
+        isGroup: false,
+        openKey: null,
+        acceptedAt: null,
+        closedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      }));
+      await this.db.getRepository(TicketEntity).insert(rows);
+      const uuids = rows.map((r) => r.uuid);
+      for (const ticket of await this.reader.matching(
+        new SqlWhere(`t.companyId = ? AND t.uuid IN (${placeholders(uuids)})`, companyId, ...uuids),
+      )) {
+        found.set(ticket.contactId, ticket);
+      }
+    }
+    for (const [number, contactId] of contactIds) {
+      const ticket = found.get(contactId);
+      if (ticket) byNumber.set(number, ticket);
+    }
+    return byNumber;
+  }
+
+  /**
+   * The company's contacts of these numbers (under either form; a live one under the number
+   * itself first), those missing created in one statement. Numbers with only a removed contact
+   * are left out.
+   */
+  private async contactsOf(companyId: number, people: Person[]): Promise<Map<string, number>> {
+    const repo = this.db.getRepository(ContactEntity);
+    const formsOf = new Map(people.map((p) => [p.number, numberForms(p.number)]));
+    const every = [...new Set([...formsOf.values()].flat())];
+    const read = () =>
+      repo.find({ where: { companyId, number: In(every) }, select: { id: true, number: true, removedAt: true } });
+    const settle = (found: ContactEntity[]) => {
+      const ids = new Map<string, number>();
+      const missing: string[] = [];
+      for (const { number } of people) {
+        const forms = formsOf.get(number)!;
+        const mine = found.filter((c) => forms.includes(c.number));
+        const live = mine.find((c) => c.number === number && !c.removedAt) ?? mine.find((c) => !c.removedAt);
+        if (live) ids.set(number, live.id);
+        else if (!mine.length) missing.push(number);
+      }
+      return { ids, missing };
+    };
+    const first = settle(await read());
+    if (!first.missing.length) return first.ids;
+    const now = new Date();
+    const byNumber = new Map(people.map((p) => [p.number, p]));
+    // Ignored when created meanwhile (the contact wrote in, another node sent them something).
+    await repo
+      .createQueryBuilder()
+      .insert()
+      .values(
+        first.missing.map((number) => ({
+          companyId,
+          name: (byNumber.get(number)!.name.trim() || number).slice(0, 100),
+          number,
+          email: byNumber.get(number)!.email ?? '',
+          isGroup: false,
+          extraInfo: [],
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .orIgnore()
+      .execute();
+    return settle(await read()).ids;
   }
 
   /** The company's contact under either form of the number, created when there is none. */
   private async contactFor(recipient: Recipient): Promise<{ id: number; created: boolean }> {
     const repo = this.db.getRepository(ContactEntity);
-    const forms = phoneNumberForms(recipient.number);
-    if (!forms.includes(recipient.number)) forms.push(recipient.number);
+    const forms = numberForms(recipient.number);
     const found = await repo.find({
       where: { companyId: recipient.companyId, number: In(forms) },
       select: { id: true, number: true, removedAt: true },
