@@ -1,9 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { MESSAGES_PAGE_SIZE, type Message, type MessagesPage, type Ticket } from '@atendo/shared';
-import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import { MESSAGES_PAGE_SIZE, type Message, type MessagesPage, type TagSummary, type Ticket } from '@atendo/shared';
+import { DataSource, In, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
+import { Grouped, updateEach } from '../../database/batch-writes.js';
 import { CompiledSelect, placeholders, SqlWhere } from '../../database/compiled-select.js';
 import { isUniqueViolation } from '../../database/unique-violation.js';
 import type { OutboundMedia, SendOptions, SentMessage } from '../gateway/gateway.types.js';
@@ -11,7 +12,7 @@ import { mediaTypeOf, previewOf } from './automatic-messages.js';
 import type { ContactEntity } from './entities/contact.entity.js';
 import { MessageEntity } from './entities/message.entity.js';
 import { TicketEntity } from './entities/ticket.entity.js';
-import { toMessage } from './mappers.js';
+import { toMessage, toTicket } from './mappers.js';
 import { companyFolder, MediaStore } from '../media/media-store.js';
 import { peerKey } from './pipeline/peer-key.js';
 import { Outbound } from './outbound.js';
@@ -68,9 +69,18 @@ export type Outgoing = (
   automatic?: boolean;
 };
 
+/** A sent message on its way to storage: its row, the ticket it goes into and the preview it sets there. */
+interface OutgoingRow {
+  ticket: TicketEntity;
+  row: Omit<MessageEntity, 'id' | 'contact' | 'quotedMsg' | 'isDeleted' | 'isEdited' | 'participantName'>;
+  preview: { lastMessage?: string; lastMessageDeleted?: boolean };
+  quoted: MessageEntity | null;
+}
+
 @Injectable()
 export class MessagesService {
   private readonly logger = new Logger('Messages');
+  private readonly outgoingGroups = new Grouped((group: OutgoingRow[]) => this.storeGroup(group));
   /** The hot reads, compiled once (see CompiledSelect): one message, and a page of a conversation. */
   private readonly byId: CompiledSelect<MessageEntity, 'id' | 'companyId'>;
   private readonly any: CompiledSelect<MessageEntity, never>;
@@ -290,7 +300,7 @@ export class MessagesService {
     ticket: TicketEntity,
     outgoing: Outgoing,
     quoted: MessageEntity | null = null,
-    messageId?: string,
+    { messageId, grouped = false }: { messageId?: string; grouped?: boolean } = {},
   ): Promise<{ message: Message; ticket: Ticket }> {
     const contact = ticket.contact as ContactEntity;
     if (ticket.whatsappId === null) throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
@@ -342,7 +352,7 @@ export class MessagesService {
     const preview = outgoing.automatic
       ? {}
       : { lastMessage: previewOf(outgoing.body, mediaType), lastMessageDeleted: false };
-    const row = {
+    const row: OutgoingRow['row'] = {
       companyId: ticket.companyId,
       ticketId: ticket.id,
       contactId: ticket.contactId,
@@ -358,6 +368,8 @@ export class MessagesService {
       createdAt: now,
       updatedAt: now,
     };
+    const outgoingRow: OutgoingRow = { ticket, row, preview, quoted };
+    if (grouped) return this.outgoingGroups.add(outgoingRow);
     const inserted = await this.tx.run(peerKey(ticket.companyId, contact.number), async (em) => {
       // The ticket row before the message (see InboundPipeline.storeIn: no lock upgrade, no deadlock).
       await em.getRepository(TicketEntity).update({ id: ticket.id }, { ...preview, updatedAt: now });
@@ -382,18 +394,80 @@ export class MessagesService {
       this.events.messageCreated(shaped, message);
       return { message, ticket: shaped };
     }
-    // The event is built from what was written, not read back: the message row as inserted, the
-    // ticket as read before the send with the columns this update changed.
+    const tags = await this.reader.tagsOf([ticket.id]);
+    return this.announce(outgoingRow, inserted, tags.get(ticket.id) ?? []);
+  }
+
+  /**
+   * The dispatcher's messages, sent side by side, stored in groups (see Grouped): one transaction
+   * updates the group's tickets and inserts its messages, one statement reads their tags. The
+   * contacts' locks are not taken (a group spans many contacts); the ticket rows are still updated
+   * before the messages are inserted, so an inbound message of one of them waits, never deadlocks.
+   * A message stored already under its id (a gateway's echo came first) keeps its row.
+   */
+  private async storeGroup(group: OutgoingRow[]): Promise<{ message: Message; ticket: Ticket }[]> {
+    const type = this.db.options.type;
+    await this.tx.run('outgoing-group', async (em) => {
+      const tickets = [...new Map(group.map((g) => [g.ticket.id, g])).values()];
+      const update = updateEach(
+        type,
+        'tickets',
+        // The last message of a ticket in the group is its preview.
+        tickets.map((g) => ({
+          id: g.ticket.id,
+          values: { ...this.lastPreview(group, g.ticket.id), updatedAt: g.row.updatedAt },
+        })),
+      );
+      await em.query(update.sql, update.values);
+      await em
+        .createQueryBuilder()
+        .insert()
+        .into(MessageEntity)
+        .values(group.map((g) => g.row))
+        .orIgnore()
+        .execute();
+    });
+    const byProvider = new Map<string, number>();
+    const whatsappIds = [...new Set(group.map((g) => g.row.whatsappId!))];
+    for (const whatsappId of whatsappIds) {
+      const providerIds = group.filter((g) => g.row.whatsappId === whatsappId).map((g) => g.row.providerId);
+      const rows = await this.db.getRepository(MessageEntity).find({
+        where: { whatsappId, providerId: In(providerIds) },
+        select: { id: true, providerId: true },
+      });
+      for (const row of rows) byProvider.set(`${whatsappId}:${row.providerId}`, row.id);
+    }
+    const tags = await this.reader.tagsOf([...new Set(group.map((g) => g.ticket.id))]);
+    return group.map((g) => {
+      const id = byProvider.get(`${g.row.whatsappId}:${g.row.providerId}`);
+      if (id === undefined) throw new DomainError('ERR_SENDING_WAPP_MSG');
+      return this.announce(g, id, tags.get(g.ticket.id) ?? []);
+    });
+  }
+
+  private lastPreview(group: OutgoingRow[], ticketId: number): OutgoingRow['preview'] {
+    return group.filter((g) => g.ticket.id === ticketId && 'lastMessage' in g.preview).at(-1)?.preview ?? {};
+  }
+
+  /**
+   * The event of a stored message, built from what was written, not read back: the message row as
+   * inserted, the ticket as read before the send with the columns the store changed.
+   */
+  private announce(
+    { ticket, row, preview, quoted }: OutgoingRow,
+    id: number,
+    tags: TagSummary[],
+  ): { message: Message; ticket: Ticket } {
     const message = toMessage(
       Object.assign(new MessageEntity(), row, {
-        id: inserted,
+        id,
         quotedMsg: quoted,
         isDeleted: false,
         isEdited: false,
         participantName: null,
       }),
     );
-    const shaped = await this.reader.shape(Object.assign(ticket, preview, { updatedAt: now }));
+    const shaped = toTicket(Object.assign(ticket, preview, { updatedAt: row.updatedAt }), tags);
     this.events.messageCreated(shaped, message);
     return { message, ticket: shaped };
   }

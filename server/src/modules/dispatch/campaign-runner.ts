@@ -4,7 +4,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { fillCampaignMessage, filledSlots, phoneNumberForms, type CampaignSettings } from '@atendo/shared';
 import { Brackets, DataSource, In, IsNull, LessThan, LessThanOrEqual, MoreThan, type Repository } from 'typeorm';
 import { DomainError } from '../../common/domain-error.js';
-import { parameterBinder } from '../../database/compiled-select.js';
+import { Grouped, updateEach } from '../../database/batch-writes.js';
+import { parameterBinder, placeholders } from '../../database/compiled-select.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { CampaignSettingsService } from '../campaigns/campaign-settings.service.js';
 import { CampaignEntity } from '../campaigns/entities/campaign.entity.js';
@@ -61,6 +62,9 @@ export class CampaignRunner {
   private readonly logger = new Logger('Campaigns');
   private readonly campaigns: Repository<CampaignEntity>;
   private readonly rows: Repository<CampaignShippingEntity>;
+  private readonly marks = new Grouped((group: { row: Claimed; changes: Partial<CampaignShippingEntity> }[]) =>
+    this.markGroup(group),
+  );
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -505,11 +509,25 @@ export class CampaignRunner {
 
   /** Writes the row's outcome while the claim is still ours, and lets the report know. */
   private async mark(row: Claimed, changes: Partial<CampaignShippingEntity>): Promise<void> {
-    await this.rows.update(
-      { id: row.id, claimToken: row.claimToken },
-      { ...changes, claimToken: null, claimedAt: null },
-    );
+    await this.marks.add({ row, changes });
     this.events.progressed(row.companyId, row.campaignId);
+  }
+
+  /**
+   * The outcomes of rows sent side by side, written in groups (see Grouped): one statement each.
+   * A row is written only under its own claim: the token of another claim never matches, since
+   * tokens are drawn per claim and these are this node's.
+   */
+  private async markGroup(group: { row: Claimed; changes: Partial<CampaignShippingEntity> }[]): Promise<void[]> {
+    const tokens = [...new Set(group.map((g) => g.row.claimToken))];
+    const update = updateEach(
+      this.db.options.type,
+      'campaign_shipping',
+      group.map(({ row, changes }) => ({ id: row.id, values: { ...changes, claimToken: null, claimedAt: null } })),
+      { sql: `\`claimToken\` IN (${placeholders(tokens)})`, values: tokens },
+    );
+    await this.db.query(update.sql, update.values);
+    return group.map(() => undefined);
   }
 
   /**

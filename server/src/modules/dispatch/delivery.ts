@@ -102,7 +102,8 @@ export class Delivery {
         : await this.contactFor(recipient);
       ticket = await this.ticketFor(recipient.companyId, recipient.whatsappId, contact, rule);
     }
-    await this.messages.deliver(ticket, outgoing, null, messageId);
+    // The dispatcher's sends run side by side: they are stored in groups.
+    await this.messages.deliver(ticket, outgoing, null, { messageId, grouped: true });
     return { contactId: ticket.contactId, ticketId: ticket.id, ticket, already: false };
   }
 
