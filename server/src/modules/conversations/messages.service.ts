@@ -425,6 +425,8 @@ export class MessagesService {
         .into(MessageEntity)
         .values(group.map((g) => g.row))
         .orIgnore()
+        // Not read back for its defaults (one SELECT more on MySQL): the ids are read next.
+        .updateEntity(false)
         .execute();
     });
     const byProvider = new Map<string, number>();

@@ -28,8 +28,8 @@ const START_TTL_MS = 2 * 60_000;
 /** A connection's slice sends for at most this long, then gives its worker back until the next sweep. */
 const SLICE_MS = 60_000;
 /** With pacing off, rows claimed at once and sent side by side. */
-const BATCH = 24;
-const PARALLEL = 8;
+const BATCH = 32;
+const PARALLEL = 16;
 /** Rows written per statement when a campaign's audience is built. */
 const AUDIENCE_BATCH = 250;
 /** How long a contact has to answer a confirmation before their row counts as failed. */
