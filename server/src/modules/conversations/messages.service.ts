@@ -369,7 +369,11 @@ export class MessagesService {
       updatedAt: now,
     };
     const outgoingRow: OutgoingRow = { ticket, row, preview, quoted };
-    if (grouped) return this.outgoingGroups.add(outgoingRow);
+    if (grouped) {
+      const stored = await this.outgoingGroups.add(outgoingRow);
+      if (stored instanceof DomainError) throw stored;
+      return stored;
+    }
     const inserted = await this.tx.run(peerKey(ticket.companyId, contact.number), async (em) => {
       // The ticket row before the message (see InboundPipeline.storeIn: no lock upgrade, no deadlock).
       await em.getRepository(TicketEntity).update({ id: ticket.id }, { ...preview, updatedAt: now });
@@ -405,7 +409,7 @@ export class MessagesService {
    * before the messages are inserted, so an inbound message of one of them waits, never deadlocks.
    * A message stored already under its id (a gateway's echo came first) keeps its row.
    */
-  private async storeGroup(group: OutgoingRow[]): Promise<{ message: Message; ticket: Ticket }[]> {
+  private async storeGroup(group: OutgoingRow[]): Promise<({ message: Message; ticket: Ticket } | DomainError)[]> {
     const type = this.db.options.type;
     await this.tx.run('outgoing-group', async (em) => {
       const tickets = [...new Map(group.map((g) => [g.ticket.id, g])).values()];
@@ -442,7 +446,8 @@ export class MessagesService {
     const tags = await this.reader.tagsOf([...new Set(group.map((g) => g.ticket.id))]);
     return group.map((g) => {
       const id = byProvider.get(`${g.row.whatsappId}:${g.row.providerId}`);
-      if (id === undefined) throw new DomainError('ERR_SENDING_WAPP_MSG');
+      // A row the insert skipped (say, its ticket was deleted meanwhile): that send alone fails.
+      if (id === undefined) return new DomainError('ERR_SENDING_WAPP_MSG');
       return this.announce(g, id, tags.get(g.ticket.id) ?? []);
     });
   }
