@@ -8,6 +8,19 @@ import { sessionRefresher } from './session-refresh';
  * Public calls go out like the old family's second client: no cookies and no bearer token. Login is
  * not among them because its answer sets the refresh cookie, which needs credentials to be kept.
  */
+/**
+ * A mutation's answer inside its onQueryStarted, or null when it failed: the mutation's caller
+ * shows the failure, so the cache writers only skip their write (an awaited rejection there would
+ * go unhandled).
+ */
+export async function succeeded<T>(queryFulfilled: Promise<T>): Promise<T | null> {
+  try {
+    return await queryFulfilled;
+  } catch {
+    return null;
+  }
+}
+
 export const PUBLIC_ENDPOINTS = new Set(['listPublicPlans', 'signup', 'forgotPassword', 'resetPassword']);
 
 let fetcher: { base: string; query: AppBaseQuery } | null = null;

@@ -31,6 +31,29 @@ export function inputProps<V>(formik: FormikProps<V>, name: TextFieldName<V>) {
   };
 }
 
+/**
+ * Binds a DateTimeFields pair to two text fields of a formik form (`date` dd/MM/yyyy, `time`
+ * HH:mm): values, changes, errors, and both touched once the pair is left.
+ */
+export function dateTimeProps<V>(
+  formik: FormikProps<V>,
+  i18n: I18n,
+  names: { date: TextFieldName<V>; time: TextFieldName<V> },
+  labels: { date: string; time: string },
+) {
+  const part = (key: 'date' | 'time') => ({
+    label: labels[key],
+    value: formik.values[names[key]] as string,
+    onChange: (value: string) => void formik.setFieldValue(names[key], value),
+    ...fieldError(formik, names[key], i18n),
+  });
+  return {
+    date: part('date'),
+    time: part('time'),
+    onBlur: () => void formik.setTouched({ ...formik.touched, [names.date]: true, [names.time]: true }),
+  };
+}
+
 /** Reports a failed save: field errors from the server go under their fields, anything else to a toast. */
 export function useShowSaveError() {
   const { i18n } = useTranslation();

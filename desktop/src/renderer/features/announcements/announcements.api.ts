@@ -1,5 +1,5 @@
 import type { Announcement, AnnouncementInput, AnnouncementsPage, CompanyEventPayloads, Id } from '@atendo/shared';
-import { api } from '../../app/api';
+import { api, succeeded } from '../../app/api';
 import type { AppThunk } from '../../app/store';
 import { mergePagedChange, type PagedChange, type PagedRows } from '../../components/paged-cache';
 
@@ -19,21 +19,25 @@ export const announcementsApi = api.injectEndpoints({
     createAnnouncement: build.mutation<Announcement, AnnouncementInput>({
       query: (body) => ({ url: '/announcements', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyAnnouncementEvent({ action: 'create', record: data }));
       },
     }),
     updateAnnouncement: build.mutation<Announcement, { id: Id; changes: AnnouncementInput }>({
       query: ({ id, changes }) => ({ url: `/announcements/${id}`, method: 'PUT', body: changes }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyAnnouncementEvent({ action: 'update', record: data }));
       },
     }),
     deleteAnnouncement: build.mutation<void, Id>({
       query: (id) => ({ url: `/announcements/${id}`, method: 'DELETE' }),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
-        await queryFulfilled;
+        if (!(await succeeded(queryFulfilled))) return;
         dispatch(applyAnnouncementEvent({ action: 'delete', id }));
       },
     }),
@@ -44,14 +48,18 @@ export const announcementsApi = api.injectEndpoints({
         return { url: `/announcements/${id}/media-upload`, method: 'POST', body };
       },
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyAnnouncementEvent({ action: 'update', record: data }));
       },
     }),
     deleteAnnouncementMedia: build.mutation<Announcement, Id>({
       query: (id) => ({ url: `/announcements/${id}/media-upload`, method: 'DELETE' }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyAnnouncementEvent({ action: 'update', record: data }));
       },
     }),

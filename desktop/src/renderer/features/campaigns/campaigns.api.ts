@@ -9,22 +9,10 @@ import {
   type ContactList,
   type Id,
 } from '@atendo/shared';
-import { api } from '../../app/api';
+import { api, succeeded } from '../../app/api';
 import type { AppDispatch, AppThunk } from '../../app/store';
 import { mergePagedChange, type PagedChange, type PagedRows } from '../../components/paged-cache';
 import type { CampaignInput } from './campaign-form';
-
-/**
- * The request's answer, or null when it failed: the caller of the mutation shows the failure, so
- * the cache writers below only skip their write (an awaited rejection here would go unhandled).
- */
-async function succeeded<T>(queryFulfilled: Promise<T>): Promise<T | null> {
-  try {
-    return await queryFulfilled;
-  } catch {
-    return null;
-  }
-}
 
 /** Writes a saved campaign (the mutation's answer) into the list and the report, as its event would. */
 async function writeAnswer(

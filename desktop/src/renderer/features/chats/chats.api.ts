@@ -7,7 +7,7 @@ import type {
   CompanyEventPayloads,
   Id,
 } from '@atendo/shared';
-import { api } from '../../app/api';
+import { api, succeeded } from '../../app/api';
 import type { AppThunk, RootState } from '../../app/store';
 import { selectSessionUser } from '../auth/auth.slice';
 import { addMessage, type ChatListKind, mergeChat, previewOf, unreadsOf } from './chat-cache';
@@ -32,21 +32,25 @@ export const chatsApi = api.injectEndpoints({
     createChat: build.mutation<Chat, ChatInput>({
       query: (body) => ({ url: '/chats', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyChatEvent({ action: 'create', chat: data }));
       },
     }),
     updateChat: build.mutation<Chat, { id: Id; changes: ChatInput }>({
       query: ({ id, changes }) => ({ url: `/chats/${id}`, method: 'PUT', body: changes }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyChatEvent({ action: 'update', chat: data }));
       },
     }),
     deleteChat: build.mutation<void, Id>({
       query: (id) => ({ url: `/chats/${id}`, method: 'DELETE' }),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
-        await queryFulfilled;
+        if (!(await succeeded(queryFulfilled))) return;
         dispatch(applyChatEvent({ action: 'delete', chatId: id }));
       },
     }),
@@ -54,7 +58,9 @@ export const chatsApi = api.injectEndpoints({
     markChatRead: build.mutation<Chat, Id>({
       query: (id) => ({ url: `/chats/${id}/read`, method: 'POST' }),
       async onQueryStarted(_id, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyChatEvent({ action: 'update', chat: data }));
       },
     }),
@@ -66,7 +72,9 @@ export const chatsApi = api.injectEndpoints({
     sendChatMessage: build.mutation<ChatMessage, { chatId: Id; message: string }>({
       query: ({ chatId, message }) => ({ url: `/chats/${chatId}/messages`, method: 'POST', body: { message } }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyOwnMessage(data));
       },
     }),

@@ -1,5 +1,5 @@
 import type { CompaniesPage, Company, CompanyInput, CreatedCompany, Id, WeekdaySchedule } from '@atendo/shared';
-import { api } from '../../app/api';
+import { api, succeeded } from '../../app/api';
 import type { AppThunk } from '../../app/store';
 import { mergePagedChange, type PagedChange, type PagedRows } from '../../components/paged-cache';
 
@@ -26,7 +26,9 @@ export const companiesApi = api.injectEndpoints({
       query: (body) => ({ url: '/companies', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         // The generated password is for the dialog that shows it once, not for the cache.
-        const { adminPassword: _shownOnce, ...company } = (await queryFulfilled).data;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { adminPassword: _shownOnce, ...company } = answer.data;
         dispatch(companySaved(company, true));
       },
     }),
@@ -35,21 +37,25 @@ export const companiesApi = api.injectEndpoints({
       // The super-admin may have changed their own company's plan: the menu reads it.
       invalidatesTags: ['CompanyPlan'],
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(companySaved(data, false));
       },
     }),
     deleteCompany: build.mutation<void, Id>({
       query: (id) => ({ url: `/companies/${id}`, method: 'DELETE' }),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
-        await queryFulfilled;
+        if (!(await succeeded(queryFulfilled))) return;
         dispatch(companyChanged({ action: 'delete', id }));
       },
     }),
     updateCompanySchedules: build.mutation<Company, { id: Id; schedules: WeekdaySchedule[] }>({
       query: ({ id, schedules }) => ({ url: `/companies/${id}/schedules`, method: 'PUT', body: { schedules } }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(companySaved(data, false));
       },
     }),

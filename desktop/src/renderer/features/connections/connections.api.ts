@@ -5,7 +5,7 @@ import type {
   WhatsappInput,
   WhatsappSessionUpdate,
 } from '@atendo/shared';
-import { api } from '../../app/api';
+import { api, succeeded } from '../../app/api';
 import type { AppThunk } from '../../app/store';
 import { mergeSession, upsertConnection } from './connection-status';
 
@@ -18,21 +18,25 @@ export const connectionsApi = api.injectEndpoints({
     createConnection: build.mutation<WhatsappConnection, WhatsappInput>({
       query: (body) => ({ url: '/whatsapp', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyWhatsappEvent({ action: 'update', whatsapp: data }));
       },
     }),
     updateConnection: build.mutation<WhatsappConnection, { id: Id; changes: WhatsappInput }>({
       query: ({ id, changes }) => ({ url: `/whatsapp/${id}`, method: 'PUT', body: changes }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyWhatsappEvent({ action: 'update', whatsapp: data }));
       },
     }),
     deleteConnection: build.mutation<void, Id>({
       query: (id) => ({ url: `/whatsapp/${id}`, method: 'DELETE' }),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
-        await queryFulfilled;
+        if (!(await succeeded(queryFulfilled))) return;
         dispatch(applyWhatsappEvent({ action: 'delete', whatsappId: id }));
       },
     }),

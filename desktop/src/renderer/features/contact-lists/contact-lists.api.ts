@@ -9,7 +9,7 @@ import type {
   ContactListsPage,
   Id,
 } from '@atendo/shared';
-import { api } from '../../app/api';
+import { api, succeeded } from '../../app/api';
 import type { AppThunk } from '../../app/store';
 import { mergePagedChange, type PagedChange, type PagedRows } from '../../components/paged-cache';
 
@@ -41,21 +41,25 @@ export const contactListsApi = api.enhanceEndpoints({ addTagTypes: [ITEMS] }).in
     createContactList: build.mutation<ContactList, ContactListInput>({
       query: (body) => ({ url: '/contact-lists', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyContactListEvent({ action: 'create', record: data }));
       },
     }),
     updateContactList: build.mutation<ContactList, { id: Id; changes: ContactListInput }>({
       query: ({ id, changes }) => ({ url: `/contact-lists/${id}`, method: 'PUT', body: changes }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyContactListEvent({ action: 'update', record: data }));
       },
     }),
     deleteContactList: build.mutation<void, Id>({
       query: (id) => ({ url: `/contact-lists/${id}`, method: 'DELETE' }),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
-        await queryFulfilled;
+        if (!(await succeeded(queryFulfilled))) return;
         dispatch(applyContactListEvent({ action: 'delete', id }));
       },
     }),
@@ -83,21 +87,25 @@ export const contactListsApi = api.enhanceEndpoints({ addTagTypes: [ITEMS] }).in
     createContactListItem: build.mutation<ContactListItem, ContactListItemInput>({
       query: (body) => ({ url: '/contact-list-items', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyContactListItemEvent({ action: 'create', record: data }));
       },
     }),
     updateContactListItem: build.mutation<ContactListItem, { id: Id; changes: ContactListItemInput }>({
       query: ({ id, changes }) => ({ url: `/contact-list-items/${id}`, method: 'PUT', body: changes }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyContactListItemEvent({ action: 'update', record: data }));
       },
     }),
     deleteContactListItem: build.mutation<void, Id>({
       query: (id) => ({ url: `/contact-list-items/${id}`, method: 'DELETE' }),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
-        await queryFulfilled;
+        if (!(await succeeded(queryFulfilled))) return;
         dispatch(writeItemChange({ action: 'delete', id }));
       },
     }),

@@ -6,7 +6,7 @@ import type {
   ContactUploadResult,
   Id,
 } from '@atendo/shared';
-import { api } from '../../app/api';
+import { api, succeeded } from '../../app/api';
 import type { AppThunk } from '../../app/store';
 import { mergePagedChange, type PagedChange, type PagedRows } from '../../components/paged-cache';
 import { applyContactEvent } from '../tickets/tickets.realtime';
@@ -56,21 +56,25 @@ export const contactsApi = api.enhanceEndpoints({ addTagTypes: [CONTACTS] }).inj
     createContact: build.mutation<Contact, ContactChanges>({
       query: (body) => ({ url: '/contacts', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyContactsEvent({ action: 'create', contact: data }));
       },
     }),
     updateContact: build.mutation<Contact, { id: Id; changes: ContactChanges }>({
       query: ({ id, changes }) => ({ url: `/contacts/${id}`, method: 'PUT', body: changes }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyContactsEvent({ action: 'update', contact: data }));
       },
     }),
     deleteContact: build.mutation<void, Id>({
       query: (id) => ({ url: `/contacts/${id}`, method: 'DELETE' }),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
-        await queryFulfilled;
+        if (!(await succeeded(queryFulfilled))) return;
         dispatch(applyContactsEvent({ action: 'delete', contactId: id }));
       },
     }),

@@ -1,5 +1,5 @@
 import type { CompanyEventPayloads, FileList, FileListInput, FileListsPage, Id } from '@atendo/shared';
-import { api } from '../../app/api';
+import { api, succeeded } from '../../app/api';
 import type { AppThunk } from '../../app/store';
 import { mergePagedChange, type PagedChange, type PagedRows } from '../../components/paged-cache';
 
@@ -22,21 +22,25 @@ export const filesApi = api.injectEndpoints({
     createFileList: build.mutation<FileList, FileListInput>({
       query: (body) => ({ url: '/files', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyFileListEvent({ action: 'create', files: data }));
       },
     }),
     updateFileList: build.mutation<FileList, { id: Id; changes: FileListInput }>({
       query: ({ id, changes }) => ({ url: `/files/${id}`, method: 'PUT', body: changes }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyFileListEvent({ action: 'update', files: data }));
       },
     }),
     deleteFileList: build.mutation<void, Id>({
       query: (id) => ({ url: `/files/${id}`, method: 'DELETE' }),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
-        await queryFulfilled;
+        if (!(await succeeded(queryFulfilled))) return;
         dispatch(applyFileListEvent({ action: 'delete', fileId: id }));
       },
     }),
@@ -55,7 +59,9 @@ export const filesApi = api.injectEndpoints({
         return { url: `/files/uploadList/${id}`, method: 'POST', body };
       },
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyFileListEvent({ action: 'update', files: data }));
       },
     }),

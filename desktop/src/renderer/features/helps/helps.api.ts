@@ -1,5 +1,5 @@
 import type { Help, HelpInput, Id } from '@atendo/shared';
-import { api } from '../../app/api';
+import { api, succeeded } from '../../app/api';
 import type { AppThunk } from '../../app/store';
 
 type HelpChange = { action: 'create' | 'update'; help: Help } | { action: 'delete'; id: Id };
@@ -18,21 +18,25 @@ export const helpsApi = api.injectEndpoints({
     createHelp: build.mutation<Help, HelpInput>({
       query: (body) => ({ url: '/helps', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyHelpChange({ action: 'create', help: data }));
       },
     }),
     updateHelp: build.mutation<Help, { id: Id; changes: HelpInput }>({
       query: ({ id, changes }) => ({ url: `/helps/${id}`, method: 'PUT', body: changes }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyHelpChange({ action: 'update', help: data }));
       },
     }),
     deleteHelp: build.mutation<void, Id>({
       query: (id) => ({ url: `/helps/${id}`, method: 'DELETE' }),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
-        await queryFulfilled;
+        if (!(await succeeded(queryFulfilled))) return;
         dispatch(applyHelpChange({ action: 'delete', id }));
       },
     }),

@@ -1,5 +1,5 @@
 import type { CompanyEventPayloads, Id, IsoDate, Plan, PlanInput } from '@atendo/shared';
-import { api } from '../../app/api';
+import { api, succeeded } from '../../app/api';
 import type { AppThunk } from '../../app/store';
 
 export interface CompanyPlan {
@@ -25,7 +25,9 @@ export const plansApi = api.injectEndpoints({
     createPlan: build.mutation<Plan, PlanInput>({
       query: (body) => ({ url: '/plans', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(planSaved(data));
       },
     }),
@@ -34,14 +36,16 @@ export const plansApi = api.injectEndpoints({
       // The super-admin's own company may be on it: its menu follows the new flags.
       invalidatesTags: ['CompanyPlan'],
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(planSaved(data));
       },
     }),
     deletePlan: build.mutation<void, Id>({
       query: (id) => ({ url: `/plans/${id}`, method: 'DELETE' }),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
-        await queryFulfilled;
+        if (!(await succeeded(queryFulfilled))) return;
         dispatch(
           plansApi.util.updateQueryData('listAllPlans', undefined, (draft) => draft.filter((plan) => plan.id !== id)),
         );

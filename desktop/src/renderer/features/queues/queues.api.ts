@@ -1,5 +1,5 @@
 import type { CompanyEventPayloads, Id, Queue, QueueInput } from '@atendo/shared';
-import { api } from '../../app/api';
+import { api, succeeded } from '../../app/api';
 import type { AppThunk } from '../../app/store';
 import { queueOptionsChanged } from './queue-options.api';
 
@@ -18,21 +18,25 @@ export const queuesApi = api.injectEndpoints({
     createQueue: build.mutation<Queue, QueueInput>({
       query: (body) => ({ url: '/queue', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyQueueEvent({ action: 'create', queue: data }));
       },
     }),
     updateQueue: build.mutation<Queue, { id: Id; changes: QueueInput }>({
       query: ({ id, changes }) => ({ url: `/queue/${id}`, method: 'PUT', body: changes }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyQueueEvent({ action: 'update', queue: data }));
       },
     }),
     deleteQueue: build.mutation<void, Id>({
       query: (id) => ({ url: `/queue/${id}`, method: 'DELETE' }),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
-        await queryFulfilled;
+        if (!(await succeeded(queryFulfilled))) return;
         dispatch(applyQueueEvent({ action: 'delete', queueId: id }));
       },
     }),

@@ -6,7 +6,7 @@ import type {
   QuickMessageInput,
   QuickMessagesPage,
 } from '@atendo/shared';
-import { api } from '../../app/api';
+import { api, succeeded } from '../../app/api';
 import type { AppThunk } from '../../app/store';
 import { mergePagedChange, type PagedChange, type PagedRows } from '../../components/paged-cache';
 import { selectSessionUser } from '../auth/auth.slice';
@@ -32,21 +32,25 @@ export const quickMessagesApi = api.injectEndpoints({
     createQuickMessage: build.mutation<QuickMessage, QuickMessageInput>({
       query: (body) => ({ url: '/quick-messages', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyQuickMessageEvent({ action: 'create', record: data }));
       },
     }),
     updateQuickMessage: build.mutation<QuickMessage, { id: Id; changes: QuickMessageInput }>({
       query: ({ id, changes }) => ({ url: `/quick-messages/${id}`, method: 'PUT', body: changes }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyOwnSave(data));
       },
     }),
     deleteQuickMessage: build.mutation<void, Id>({
       query: (id) => ({ url: `/quick-messages/${id}`, method: 'DELETE' }),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
-        await queryFulfilled;
+        if (!(await succeeded(queryFulfilled))) return;
         dispatch(applyQuickMessageEvent({ action: 'delete', id }));
       },
     }),
@@ -58,14 +62,18 @@ export const quickMessagesApi = api.injectEndpoints({
         return { url: `/quick-messages/${id}/media-upload`, method: 'POST', body };
       },
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyOwnSave(data));
       },
     }),
     deleteQuickMessageMedia: build.mutation<QuickMessage, Id>({
       query: (id) => ({ url: `/quick-messages/${id}/media-upload`, method: 'DELETE' }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyOwnSave(data));
       },
     }),
@@ -77,7 +85,9 @@ export const quickMessagesApi = api.injectEndpoints({
         body: { ticketId, body, ...(quotedMsgId ? { quotedMsgId } : {}) },
       }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         // The socket brings the message too; the same id is merged, never duplicated.
         dispatch(applyMessageEvent({ action: 'update', message: data }, true));
       },

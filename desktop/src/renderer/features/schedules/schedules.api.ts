@@ -1,5 +1,5 @@
 import type { CompanyEventPayloads, Id, Schedule, SchedulesPage } from '@atendo/shared';
-import { api } from '../../app/api';
+import { api, succeeded } from '../../app/api';
 import type { AppThunk } from '../../app/store';
 import { changeOf, mergeScheduleChange, type ScheduleChange, type ScheduleRange } from './schedule-calendar';
 
@@ -26,21 +26,25 @@ export const schedulesApi = api.injectEndpoints({
     createSchedule: build.mutation<Schedule, ScheduleInput>({
       query: (body) => ({ url: '/schedules', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyScheduleChange({ action: 'create', schedule: data }));
       },
     }),
     updateSchedule: build.mutation<Schedule, { id: Id; changes: ScheduleInput }>({
       query: ({ id, changes }) => ({ url: `/schedules/${id}`, method: 'PUT', body: changes }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyScheduleChange({ action: 'update', schedule: data }));
       },
     }),
     deleteSchedule: build.mutation<void, Id>({
       query: (id) => ({ url: `/schedules/${id}`, method: 'DELETE' }),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
-        await queryFulfilled;
+        if (!(await succeeded(queryFulfilled))) return;
         dispatch(applyScheduleChange({ action: 'delete', id }));
       },
     }),
@@ -52,14 +56,18 @@ export const schedulesApi = api.injectEndpoints({
         return { url: `/schedules/${id}/media-upload`, method: 'POST', body };
       },
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyScheduleChange({ action: 'update', schedule: data }));
       },
     }),
     deleteScheduleMedia: build.mutation<Schedule, Id>({
       query: (id) => ({ url: `/schedules/${id}/media-upload`, method: 'DELETE' }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyScheduleChange({ action: 'update', schedule: data }));
       },
     }),

@@ -1,5 +1,5 @@
 import type { CompanyEventPayloads, SettingEntry, SettingKey } from '@atendo/shared';
-import { api } from '../../app/api';
+import { api, succeeded } from '../../app/api';
 import type { AppThunk } from '../../app/store';
 import { companySettingUpdated } from '../auth/auth.slice';
 
@@ -11,7 +11,9 @@ export const settingsApi = api.injectEndpoints({
     updateSetting: build.mutation<SettingEntry, { key: SettingKey; value: string }>({
       query: ({ key, value }) => ({ url: `/settings/${key}`, method: 'PUT', body: { key, value } }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applySettingsEvent({ action: 'update', setting: data }));
       },
     }),

@@ -1,5 +1,5 @@
 import type { CompanyEventPayloads, Id, Tag, TagInput, TagsPage } from '@atendo/shared';
-import { api } from '../../app/api';
+import { api, succeeded } from '../../app/api';
 import type { AppThunk } from '../../app/store';
 import { mergePagedChange, type PagedChange, type PagedRows } from '../../components/paged-cache';
 
@@ -20,21 +20,25 @@ export const tagsApi = api.injectEndpoints({
     createTag: build.mutation<Tag, TagInput>({
       query: (body) => ({ url: '/tags', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyTagEvent({ action: 'create', tag: data }));
       },
     }),
     updateTag: build.mutation<Tag, { id: Id; changes: TagInput }>({
       query: ({ id, changes }) => ({ url: `/tags/${id}`, method: 'PUT', body: changes }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyTagEvent({ action: 'update', tag: data }));
       },
     }),
     deleteTag: build.mutation<void, Id>({
       query: (id) => ({ url: `/tags/${id}`, method: 'DELETE' }),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
-        await queryFulfilled;
+        if (!(await succeeded(queryFulfilled))) return;
         dispatch(applyTagEvent({ action: 'delete', tagId: id }));
       },
     }),

@@ -1,5 +1,5 @@
 import type { Contact, Id, Message, Ticket, TicketNote, TicketStatus } from '@atendo/shared';
-import { api } from '../../app/api';
+import { api, succeeded } from '../../app/api';
 import { type MessagePageParam, type MessagesPage, nextMessagePage } from './thread';
 import {
   nextTicketPage,
@@ -56,7 +56,9 @@ export const ticketsApi = api.injectEndpoints({
     updateTicket: build.mutation<Ticket, { id: Id; changes: TicketChanges }>({
       query: ({ id, changes }) => ({ url: `/tickets/${id}`, method: 'PUT', body: changes }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         if (data && typeof data === 'object' && 'id' in data)
           dispatch(applyTicketEvent({ action: 'update', ticket: data }));
       },
@@ -64,14 +66,16 @@ export const ticketsApi = api.injectEndpoints({
     createTicket: build.mutation<Ticket, NewTicket>({
       query: (body) => ({ url: '/tickets', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyTicketEvent({ action: 'update', ticket: data }));
       },
     }),
     deleteTicket: build.mutation<void, Id>({
       query: (id) => ({ url: `/tickets/${id}`, method: 'DELETE' }),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
-        await queryFulfilled;
+        if (!(await succeeded(queryFulfilled))) return;
         dispatch(applyTicketEvent({ action: 'delete', ticketId: id }));
       },
     }),
@@ -110,7 +114,9 @@ export const ticketsApi = api.injectEndpoints({
         body: { body, fromMe: true, read: true, ...(quotedMsgId ? { quotedMsgId } : {}) },
       }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         // The socket brings the message too; the same id is merged, never duplicated.
         if (isMessage(data)) dispatch(applyMessageEvent({ action: 'update', message: data }, true));
       },
@@ -128,7 +134,9 @@ export const ticketsApi = api.injectEndpoints({
     addNote: build.mutation<TicketNote, { note: string; ticketId: Id; contactId: Id }>({
       query: (body) => ({ url: '/ticket-notes', method: 'POST', body }),
       async onQueryStarted({ ticketId, contactId }, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(
           ticketsApi.util.updateQueryData('listNotes', { ticketId, contactId }, (draft) => {
             if (!draft.some((n) => n.id === data.id)) draft.unshift(data);
@@ -139,7 +147,7 @@ export const ticketsApi = api.injectEndpoints({
     deleteNote: build.mutation<void, { id: Id; ticketId: Id; contactId: Id }>({
       query: ({ id }) => ({ url: `/ticket-notes/${id}`, method: 'DELETE' }),
       async onQueryStarted({ id, ticketId, contactId }, { dispatch, queryFulfilled }) {
-        await queryFulfilled;
+        if (!(await succeeded(queryFulfilled))) return;
         dispatch(
           ticketsApi.util.updateQueryData('listNotes', { ticketId, contactId }, (draft) =>
             draft.filter((n) => n.id !== id),

@@ -1,5 +1,5 @@
 import type { CompanyEventPayloads, Id, Profile, QueueSummary, User, UserInput, UsersPage } from '@atendo/shared';
-import { api } from '../../app/api';
+import { api, succeeded } from '../../app/api';
 import type { AppThunk } from '../../app/store';
 import { mergePagedChange, type PagedChange, type PagedRows } from '../../components/paged-cache';
 import { sessionUserUpdated } from '../auth/auth.slice';
@@ -28,21 +28,25 @@ export const usersApi = api.injectEndpoints({
     createUser: build.mutation<User, UserInput>({
       query: (body) => ({ url: '/users', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyUserEvent({ action: 'create', user: data }));
       },
     }),
     updateUser: build.mutation<User, { id: Id; changes: Partial<UserInput> }>({
       query: ({ id, changes }) => ({ url: `/users/${id}`, method: 'PUT', body: changes }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        const answer = await succeeded(queryFulfilled);
+        if (!answer) return;
+        const { data } = answer;
         dispatch(applyUserEvent({ action: 'update', user: data }));
       },
     }),
     deleteUser: build.mutation<void, Id>({
       query: (id) => ({ url: `/users/${id}`, method: 'DELETE' }),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
-        await queryFulfilled;
+        if (!(await succeeded(queryFulfilled))) return;
         dispatch(applyUserEvent({ action: 'delete', userId: id }));
       },
     }),

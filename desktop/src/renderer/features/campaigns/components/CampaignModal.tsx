@@ -33,7 +33,7 @@ import { useDebouncedValue } from '../../../app/hooks';
 import { useNotify } from '../../../app/toasts';
 import { AttachmentField } from '../../../components/AttachmentField';
 import { DateTimeFields } from '../../../components/DateTimeFields';
-import { fieldError, inputProps } from '../../../components/form';
+import { dateTimeProps, fieldError, inputProps } from '../../../components/form';
 import { FormDialogActions } from '../../../components/FormDialogActions';
 import { SearchCombobox } from '../../../components/SearchCombobox';
 import { useAttachment } from '../../../components/use-attachment';
@@ -253,20 +253,13 @@ export function CampaignModal({ campaign, onClose }: { campaign: Campaign | null
                 </Field>
               </div>
               <DateTimeFields
-                date={{
-                  label: t('campaigns.fields.scheduledDate'),
-                  value: formik.values.scheduledDate,
-                  onChange: (value) => void formik.setFieldValue('scheduledDate', value),
-                  ...fieldError(formik, 'scheduledDate', i18n),
-                }}
-                time={{
-                  label: t('campaigns.fields.scheduledTime'),
-                  value: formik.values.scheduledTime,
-                  onChange: (value) => void formik.setFieldValue('scheduledTime', value),
-                  ...fieldError(formik, 'scheduledTime', i18n),
-                }}
+                {...dateTimeProps(
+                  formik,
+                  i18n,
+                  { date: 'scheduledDate', time: 'scheduledTime' },
+                  { date: t('campaigns.fields.scheduledDate'), time: t('campaigns.fields.scheduledTime') },
+                )}
                 readOnly={!editable('scheduledAt')}
-                onBlur={() => void formik.setTouched({ ...formik.touched, scheduledDate: true, scheduledTime: true })}
               />
               {editable('scheduledAt') && (
                 <Text size={200}>

@@ -27,7 +27,7 @@ import { formatDate, formatTime } from '../../../app/format';
 import { useDebouncedValue } from '../../../app/hooks';
 import { useNotify } from '../../../app/toasts';
 import { AttachmentField } from '../../../components/AttachmentField';
-import { fieldError, inputProps } from '../../../components/form';
+import { dateTimeProps, fieldError, inputProps } from '../../../components/form';
 import { FormDialogActions } from '../../../components/FormDialogActions';
 import { DateTimeFields } from '../../../components/DateTimeFields';
 import { SearchCombobox } from '../../../components/SearchCombobox';
@@ -157,8 +157,6 @@ export function ScheduleModal({ schedule, contact, ticketId = null, sendAt, onCl
 
   // The date and the time make one moment, whose error (in the past) shows under the date: leaving
   // either shows the errors of both.
-  const touchWhen = () => void formik.setTouched({ ...formik.touched, date: true, time: true });
-
   return (
     <Dialog open onOpenChange={(_event, data) => !data.open && onClose()}>
       <DialogSurface className={styles.surface}>
@@ -207,21 +205,14 @@ export function ScheduleModal({ schedule, contact, ticketId = null, sendAt, onCl
                 <Textarea {...inputProps(formik, 'body')} rows={5} resize="vertical" readOnly={!editable} />
               </Field>
               <DateTimeFields
-                date={{
-                  label: t('schedules.modal.date'),
-                  value: formik.values.date,
-                  onChange: (value) => void formik.setFieldValue('date', value),
-                  ...fieldError(formik, 'date', i18n),
-                }}
-                time={{
-                  label: t('schedules.modal.time'),
-                  value: formik.values.time,
-                  onChange: (value) => void formik.setFieldValue('time', value),
-                  ...fieldError(formik, 'time', i18n),
-                }}
+                {...dateTimeProps(
+                  formik,
+                  i18n,
+                  { date: 'date', time: 'time' },
+                  { date: t('schedules.modal.date'), time: t('schedules.modal.time') },
+                )}
                 required={editable}
                 readOnly={!editable}
-                onBlur={touchWhen}
               />
               <AttachmentField
                 attachment={attachment}
