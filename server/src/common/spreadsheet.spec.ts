@@ -206,6 +206,18 @@ describe('checkZipSize (zip bombs)', () => {
     await expect(checkZipSize(bomb, 2_000_000)).resolves.toBe(1_000_007);
   });
 
+  it('refuses too many rows of a sheet stored before its shared strings, leaving no temporary file', async () => {
+    const spilled = () => readdirSync(tmpdir()).filter((name) => name.startsWith(`tmp-${process.pid}-`));
+    const before = spilled();
+    const data = await streamedXlsx([['name'], ...Array.from({ length: 50 }, (_, i) => [`n${i}`])]);
+    expect(await refusal(() => rows(data, { allowXls: false, maxRows: 10 }))).toEqual({
+      status: 400,
+      fields: [{ field: 'file', message: 'validation.tooManyRows', params: { max: 10 } }],
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(spilled()).toEqual(before);
+  });
+
   // exceljs spills a sheet stored before the shared strings to a temporary file, parses the parts
   // it knows as they inflate and drains the others: the read stops in each case.
   it.each(['xl/worksheets/sheet1.xml', 'xl/styles.xml', 'docProps/app.xml'])(

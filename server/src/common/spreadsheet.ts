@@ -239,21 +239,28 @@ async function* readXlsx(data: Buffer, maxRows: number): AsyncGenerator<Spreadsh
   });
   const shaper = new RowShaper(maxRows);
   let sheets = 0;
+  /** A refusal found midway (too many rows), thrown once the reader is done. */
+  let refused: unknown = null;
   try {
     for await (const worksheet of workbook) {
       sheets += 1;
       // The sheet's rows a piece of XML at a time (the reader's own parse), not one by one through
       // its per-row iterator: a 100,000-row import then makes about 300 steps instead of 100,000.
       for await (const events of worksheet.parse() as unknown as SheetEvents) {
-        // Later sheets are read past (not kept): stopping the reader midway would leave the temporary
-        // files it keeps for sheets stored before the shared strings.
-        if (sheets > 1) continue;
+        // Later sheets, and the rest of a refused one, are read past (not kept): stopping the reader
+        // midway would leave the temporary files it keeps for sheets stored before the shared strings.
+        if (sheets > 1 || refused) continue;
         const rows: SpreadsheetRow[] = [];
-        for (const { eventType, value } of events) {
-          if (eventType !== 'row') continue;
-          const row = value as ExcelJS.Row;
-          const shaped = shaper.shape(rowCells(row.values as unknown[]), row.number);
-          if (shaped) rows.push(shaped);
+        try {
+          for (const { eventType, value } of events) {
+            if (eventType !== 'row') continue;
+            const row = value as ExcelJS.Row;
+            const shaped = shaper.shape(rowCells(row.values as unknown[]), row.number);
+            if (shaped) rows.push(shaped);
+          }
+        } catch (error) {
+          refused = error;
+          continue;
         }
         if (rows.length) yield rows;
       }
@@ -265,6 +272,7 @@ async function* readXlsx(data: Buffer, maxRows: number): AsyncGenerator<Spreadsh
     // A damaged archive or XML exceljs cannot parse is the sender's file, not a server fault.
     throw notSpreadsheet();
   }
+  if (refused) throw refused;
   if (sheets === 0) throw notSpreadsheet();
 }
 
