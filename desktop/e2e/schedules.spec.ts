@@ -192,4 +192,55 @@ test.describe('scheduled messages', () => {
     await expect(page.getByRole('heading', { name: 'Agendamentos', level: 1 })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
+  test('a busy day of the month shows the events that fit, whole, and "+N mais" for the rest, which opens the day', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    const company = await signupCompany(request, 'AgendaCheia');
+    const token = await apiSignIn(request, company);
+    await apiCall(request, token, 'POST', '/whatsapp', { name: 'Sandbox line', provider: 'sandbox', isDefault: true });
+    const name = unique('Rita Lopes');
+    const contact = await apiCall<{ id: number }>(request, token, 'POST', '/contacts', {
+      name,
+      number: '5511987651234',
+    });
+    // Six on one day two days ahead: within the month grid whatever today is.
+    const day = new Date();
+    day.setDate(day.getDate() + 2);
+    for (let i = 0; i < 6; i++) {
+      const at = new Date(day);
+      at.setHours(9 + i, 0, 0, 0);
+      await apiCall(request, token, 'POST', '/schedules', {
+        body: `Lembrete número ${i + 1}`,
+        contactId: contact.id,
+        sendAt: at.toISOString(),
+      });
+    }
+
+    await signIn(page, company);
+    await page.evaluate(() => window.localStorage.setItem('i18nextLng', 'pt'));
+    await page.goto('/schedules');
+    const month = page.locator('.rbc-month-view');
+    await expect(month).toBeVisible();
+    const shown = month.locator('.rbc-event').filter({ hasText: name });
+    const more = month.locator('.rbc-show-more');
+    await expect(more).toHaveCount(1);
+    await expect(shown.first()).toBeVisible();
+    const count = await shown.count();
+    expect(count).toBeGreaterThan(0);
+    await expect(more).toHaveText(`+${6 - count} mais`);
+    // Each event shown is whole: inside its week's row, none cut by the next week.
+    const row = month.locator('.rbc-month-row').filter({ has: page.locator('.rbc-event').filter({ hasText: name }) });
+    const rowBox = (await row.boundingBox())!;
+    for (let i = 0; i < count; i++) {
+      const box = (await shown.nth(i).boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(rowBox.y + rowBox.height + 0.5);
+    }
+    const moreBox = (await more.boundingBox())!;
+    expect(moreBox.y + moreBox.height).toBeLessThanOrEqual(rowBox.y + rowBox.height + 0.5);
+
+    await more.click();
+    await expect(page.locator('.rbc-time-view .rbc-event').filter({ hasText: name })).toHaveCount(6);
+  });
 });
