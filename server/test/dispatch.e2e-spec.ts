@@ -50,6 +50,16 @@ const deliveries = (app: TestApp, company: Company) =>
     (r) => r.body as { messages: number; recipients: number; resent: number; repeated: unknown[] },
   );
 
+/** A campaign starting now; answers its id. */
+async function startNow(app: TestApp, company: Company, fields: Record<string, unknown>): Promise<number> {
+  const created = await call(app, company, 'POST', '/campaigns', { ...fields, scheduledAt: new Date().toISOString() });
+  expect(created.status).toBe(201);
+  return created.body.id as number;
+}
+
+const reportOf = (company: Company, id: number) =>
+  call(t, company, 'GET', `/campaigns/${id}/report`).then((r) => r.body);
+
 async function noPacing(app: TestApp, company: Company) {
   const res = await call(app, company, 'POST', '/campaign-settings', {
     settings: {
@@ -276,7 +286,7 @@ describe('campaigns', () => {
     // It starts at once (its time is now): the answer may already say so.
     expect(['PROGRAMADA', 'EM_ANDAMENTO']).toContain(created.body.status);
     const done = await until(
-      () => call(t, company, 'GET', `/campaigns/${created.body.id}/report`).then((r) => r.body),
+      () => reportOf(company, created.body.id),
       (r) => r.campaign.status === 'FINALIZADA',
       30_000,
     );
@@ -328,17 +338,14 @@ describe('campaigns', () => {
       .get(DataSource)
       .getRepository(ContactListItemEntity)
       .update({ contactListId }, { isWhatsappValid: true });
-    const id = (
-      await call(t, company, 'POST', '/campaigns', {
-        name: 'Destinos',
-        message1: 'Novidade para {primeiroNome}',
-        whatsappId,
-        contactListId,
-        scheduledAt: new Date().toISOString(),
-      })
-    ).body.id;
+    const id = await startNow(t, company, {
+      name: 'Destinos',
+      message1: 'Novidade para {primeiroNome}',
+      whatsappId,
+      contactListId,
+    });
     await until(
-      () => call(t, company, 'GET', `/campaigns/${id}/report`).then((r) => r.body),
+      () => reportOf(company, id),
       (r) => r.campaign.status === 'FINALIZADA',
     );
     const after = await ticketsOf();
@@ -371,15 +378,7 @@ describe('campaigns', () => {
     const a = await list(t, company, numbers(3, '2'));
     const b = await list(t, company, numbers(3, '3'));
     const start = async (name: string, contactListId: number) =>
-      (
-        await call(t, company, 'POST', '/campaigns', {
-          name,
-          message1: 'Olá!',
-          whatsappId,
-          contactListId,
-          scheduledAt: new Date().toISOString(),
-        })
-      ).body.id as number;
+      startNow(t, company, { name, message1: 'Olá!', whatsappId, contactListId });
     const first = await start('Primeira', a);
     const second = await start('Segunda', b);
     await settle(3000);
@@ -404,17 +403,14 @@ describe('campaigns', () => {
     const contactListId = await list(t, company, numbers(12, '4'));
     // WhatsApp answers "too fast" first: nothing goes until the pause ends.
     await call(t, company, 'PUT', `/sandbox/connections/${whatsappId}/rate-limit`, { seconds: 600 });
-    const id = (
-      await call(t, company, 'POST', '/campaigns', {
-        name: 'Pausável',
-        message1: 'Olá {nome}',
-        whatsappId,
-        contactListId,
-        scheduledAt: new Date().toISOString(),
-      })
-    ).body.id;
+    const id = await startNow(t, company, {
+      name: 'Pausável',
+      message1: 'Olá {nome}',
+      whatsappId,
+      contactListId,
+    });
     const paused = await until(
-      () => call(t, company, 'GET', `/campaigns/${id}/report`).then((r) => r.body),
+      () => reportOf(company, id),
       // The running report's counts may be a second old: wait for the built audience too.
       (r) => r.pacing?.pausedReason === 'rateLimited' && r.totals.pending === 12,
     );
@@ -439,7 +435,7 @@ describe('campaigns', () => {
       .update({ whatsappId }, { pausedUntil: new Date(Date.now() - 1000) });
     expect((await call(t, company, 'POST', `/campaigns/${id}/restart`)).body.status).toBe('EM_ANDAMENTO');
     const done = await until(
-      () => call(t, company, 'GET', `/campaigns/${id}/report`).then((r) => r.body),
+      () => reportOf(company, id),
       (r) => r.campaign.status === 'FINALIZADA',
       30_000,
     );
@@ -459,19 +455,16 @@ describe('campaigns', () => {
     await noPacing(t, company);
     const people = numbers(2, '5');
     const contactListId = await list(t, company, people);
-    const id = (
-      await call(t, company, 'POST', '/campaigns', {
-        name: 'Com confirmação',
-        message1: 'Aqui está a oferta!',
-        confirmation: true,
-        confirmationMessage1: 'Podemos enviar a oferta?',
-        whatsappId,
-        contactListId,
-        scheduledAt: new Date().toISOString(),
-      })
-    ).body.id;
+    const id = await startNow(t, company, {
+      name: 'Com confirmação',
+      message1: 'Aqui está a oferta!',
+      confirmation: true,
+      confirmationMessage1: 'Podemos enviar a oferta?',
+      whatsappId,
+      contactListId,
+    });
     await until(
-      () => call(t, company, 'GET', `/campaigns/${id}/report`).then((r) => r.body),
+      () => reportOf(company, id),
       (r) => r.totals.awaitingConfirmation === 2,
     );
     await call(t, company, 'POST', `/sandbox/connections/${whatsappId}/messages`, {
@@ -479,7 +472,7 @@ describe('campaigns', () => {
       body: 'Sim',
     });
     const after = await until(
-      () => call(t, company, 'GET', `/campaigns/${id}/report`).then((r) => r.body),
+      () => reportOf(company, id),
       (r) => r.totals.sent === 1,
     );
     expect(after.campaign.status).toBe('EM_ANDAMENTO');
@@ -495,20 +488,17 @@ describe('campaigns', () => {
     const second = await startTestApp({ SANDBOX: 'true', SANDBOX_ACK_INTERVAL_MS: '50' }, t);
     try {
       const contactListId = await list(t, company, numbers(60, '6'));
-      const id = (
-        await call(second, company, 'POST', '/campaigns', {
-          name: 'Dois nós',
-          message1: 'Olá {nome}',
-          whatsappId,
-          contactListId,
-          scheduledAt: new Date().toISOString(),
-        })
-      ).body.id;
+      const id = await startNow(second, company, {
+        name: 'Dois nós',
+        message1: 'Olá {nome}',
+        whatsappId,
+        contactListId,
+      });
       // Both nodes sweep and both run the connection's slice: the claims decide who sends what.
       const runners = [t, second].map((app) => app.app.get(DispatcherOf).wakeConnection(whatsappId));
       await Promise.all(runners);
       const done = await until(
-        () => call(t, company, 'GET', `/campaigns/${id}/report`).then((r) => r.body),
+        () => reportOf(company, id),
         (r) => r.campaign.status === 'FINALIZADA',
         40_000,
       );
