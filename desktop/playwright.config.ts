@@ -74,7 +74,7 @@ export default defineConfig({
         REDIS_URL: '',
         // One run signs in and signs companies up far more often than a person would.
         LOGIN_LIMIT_PER_IP: '200',
-        SIGNUP_LIMIT_PER_IP: '100',
+        SIGNUP_LIMIT_PER_IP: '1000',
         CORS_ORIGINS: `http://127.0.0.1:${secondOriginPort}`,
       },
     },
