@@ -27,6 +27,7 @@ import { QuickMessagesModule } from './modules/quick-messages/quick-messages.mod
 import { FilesModule } from './modules/files/files.module.js';
 import { ChatsModule } from './modules/chats/chats.module.js';
 import { DispatchModule } from './modules/dispatch/dispatch.module.js';
+import { ExternalApiModule } from './modules/external-api/external-api.module.js';
 import { ThrottleModule } from './modules/throttle/throttles.js';
 import { OutboundHttpModule } from './modules/outbound-http/outbound-http.module.js';
 import type { OutboundHttpOptions } from './modules/outbound-http/outbound-http.js';
@@ -73,6 +74,7 @@ export class AppModule {
         FilesModule,
         ChatsModule,
         DispatchModule,
+        ExternalApiModule,
         ...extraModules,
       ],
       providers: [

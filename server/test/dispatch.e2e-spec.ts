@@ -7,7 +7,7 @@ import { TicketEntity } from '../src/modules/conversations/entities/ticket.entit
 import { ScheduleEntity } from '../src/modules/schedules/entities/schedule.entity.js';
 import { ConnectionPaceEntity } from '../src/modules/dispatch/entities/connection-pace.entity.js';
 import { settle } from './support/conversations.js';
-import { ADMIN, signupCompany, startTestApp, type TestApp } from './support/test-app.js';
+import { ADMIN, adminOnPlan, signupCompany, startTestApp, type TestApp } from './support/test-app.js';
 
 /** Scheduled messages and campaigns on the dispatcher, sent through the sandbox network and counted there. */
 let t: TestApp;
@@ -246,15 +246,7 @@ describe('scheduled messages', () => {
   }, 40_000);
 
   it('is refused by a plan without schedules', async () => {
-    const plan = (
-      await t.request('POST', '/plans', { token: superToken, body: { name: 'Sem agenda', useSchedules: false } })
-    ).body;
-    const email = `noschedule.${Date.now()}@dispatch.test`;
-    await t.request('POST', '/companies', {
-      token: superToken,
-      body: { name: 'Sem agenda', email, password: 'admin-pass', planId: plan.id },
-    });
-    const admin = await t.login(email, 'admin-pass');
+    const admin = await adminOnPlan(t, superToken, 'Sem agenda', { useSchedules: false });
     const res = await t.request('GET', '/schedules', { token: admin.token });
     expect(res.body.error).toBe('ERR_NO_PERMISSION');
   });
@@ -582,15 +574,7 @@ describe('campaigns', () => {
     expect(dup.body.fields).toEqual([
       expect.objectContaining({ field: 'settings.variables', message: 'validation.taken' }),
     ]);
-    const plan = (
-      await t.request('POST', '/plans', { token: superToken, body: { name: 'Sem campanhas', useCampaigns: false } })
-    ).body;
-    const email = `nocampaigns.${Date.now()}@dispatch.test`;
-    await t.request('POST', '/companies', {
-      token: superToken,
-      body: { name: 'Sem campanhas', email, password: 'admin-pass', planId: plan.id },
-    });
-    const admin = await t.login(email, 'admin-pass');
+    const admin = await adminOnPlan(t, superToken, 'Sem campanhas', { useCampaigns: false });
     expect((await t.request('GET', '/campaigns', { token: admin.token })).body.error).toBe('ERR_NO_PERMISSION');
   });
 });

@@ -14,6 +14,8 @@ const PUBLIC_ROUTES = [
   'POST /resetpasswords/:email/:token/:newPassword',
   // The payment provider's notifications: authenticated by the shared webhook token instead.
   'POST /subscription/webhook',
+  // The external send API: authenticated by a connection's send token instead (COMPAT.md).
+  'POST /api/messages/send',
 ];
 
 let t: TestApp;

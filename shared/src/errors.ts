@@ -101,6 +101,8 @@ export const ERROR_STATUS = {
   ERR_CAMPAIGN_RUNNING: 409,
   /** Not an answer to a request: why a campaign contact failed (no answer to its confirmation within a day). */
   ERR_CAMPAIGN_NO_CONFIRMATION: 400,
+  /** An `Idempotency-Key` of the send API used again for another message. */
+  ERR_IDEMPOTENCY_KEY_REUSED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

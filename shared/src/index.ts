@@ -22,6 +22,7 @@ export * from './contacts/contacts.schema.js';
 export * from './contacts/phone.js';
 export * from './dashboard/dashboard.types.js';
 export * from './dashboard/dashboard.schema.js';
+export * from './external-api/external-api.schema.js';
 export * from './files/files.types.js';
 export * from './files/attachments.js';
 export * from './files/files.schema.js';

@@ -6,7 +6,13 @@ export class DomainError extends Error {
 
   constructor(
     readonly code: ErrorCode,
-    readonly extra: { fields?: FieldError[]; dueDate?: string; ticket?: OpenTicketConflict } = {},
+    readonly extra: {
+      fields?: FieldError[];
+      dueDate?: string;
+      ticket?: OpenTicketConflict;
+      /** The number a send was refused for (the send API names it). */
+      number?: string;
+    } = {},
   ) {
     super(code);
     this.status = ERROR_STATUS[code];

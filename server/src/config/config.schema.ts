@@ -93,6 +93,7 @@ export const configSchema = yup.object({
    * The most campaign messages one connection sends in a UTC day, whatever a company sets (it may
    * set less). New numbers that send hundreds a day to people who never saved them get banned.
    */
+  EXTERNAL_API_LIMIT_PER_SECOND: yup.number().typeError('must be a number').integer().min(1).max(100_000).default(20),
   CAMPAIGN_DAILY_CAP: yup.number().typeError('must be a number').integer().min(1).max(1_000_000).default(1000),
 });
 

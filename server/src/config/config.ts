@@ -36,6 +36,8 @@ export interface AppConfig {
   invoiceDaysAhead: number;
   contactCheckIntervalMs: number;
   campaignDailyCap: number;
+  /** Sends a second one connection's token may make through the external API. */
+  externalApiLimitPerSecond: number;
   version: string;
 }
 
@@ -219,6 +221,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     invoiceDaysAhead: input.INVOICE_DAYS_AHEAD,
     contactCheckIntervalMs: input.CONTACT_CHECK_INTERVAL_MS,
     campaignDailyCap: input.CAMPAIGN_DAILY_CAP,
+    externalApiLimitPerSecond: input.EXTERNAL_API_LIMIT_PER_SECOND,
     version: readVersion(),
   };
 }

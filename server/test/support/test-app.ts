@@ -154,6 +154,24 @@ export async function signupCompany(t: TestApp, name = 'Acme') {
   return { companyId: res.body.id as number, email, password: 'company-pass', ...session };
 }
 
+/**
+ * The admin session of a new company on a new plan with `flags` (a feature turned off, say), made
+ * by the super-admin (`superToken`).
+ */
+export async function adminOnPlan(t: TestApp, superToken: string, name: string, flags: Record<string, boolean>) {
+  counter += 1;
+  const plan = (
+    await t.request('POST', '/plans', { token: superToken, body: { name: `${name} ${counter}`, ...flags } })
+  ).body as { id: number };
+  const email = `admin${counter}.${randomBytes(3).toString('hex')}@plan.test`;
+  const res = await t.request('POST', '/companies', {
+    token: superToken,
+    body: { name: `${name} ${counter}`, email, password: 'admin-pass', planId: plan.id },
+  });
+  if (res.status !== 201) throw new Error(`company failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return t.login(email, 'admin-pass');
+}
+
 /** Resolves with the first payload of `event`, or rejects after `ms`. */
 export function nextEvent<T = any>(socket: Socket, event: string, ms = 3000): Promise<T> {
   return new Promise((resolve, reject) => {

@@ -31,5 +31,6 @@ import { ScheduleRunner } from './schedule-runner.js';
     SchedulesService,
     CampaignsService,
   ],
+  exports: [Delivery],
 })
 export class DispatchModule {}

@@ -1,0 +1,166 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { hasFeature, normalizePhoneNumber, type ExternalSendInput } from '@atendo/shared';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { DataSource } from 'typeorm';
+import { DomainError } from '../../common/domain-error.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { MessageEntity } from '../conversations/entities/message.entity.js';
+import { TicketEntity } from '../conversations/entities/ticket.entity.js';
+import type { UploadedFile } from '../conversations/messages.service.js';
+import { TicketEvents } from '../conversations/ticket-events.js';
+import { TicketReader } from '../conversations/ticket-reader.js';
+import { Transactions } from '../conversations/transactions.js';
+import { Delivery, newMessageId } from '../dispatch/delivery.js';
+import { OUTBOUND_PORT, type OutboundPort } from '../gateway/gateway.types.js';
+import { PlansService } from '../plans/plans.service.js';
+import { REDIS } from '../redis/redis.module.js';
+import { consume } from '../throttle/attempt-limiter.js';
+import { WhatsappEntity } from '../whatsapp/entities/whatsapp.entity.js';
+
+/** The connection a send API token selects. */
+export interface ApiConnection {
+  id: number;
+  companyId: number;
+}
+
+/**
+ * The external send API (`POST /api/messages/send`, COMPAT.md): a connection's token sends to a
+ * number through the agents' path, into the contact's ticket (the live one, else a new pending
+ * one, as a message the company started).
+ *
+ * An `Idempotency-Key` makes a retried request send once: the key chooses the WhatsApp message id
+ * (a hash of the connection and the key), so a retry finds the message stored under it and only
+ * answers, and one racing the first goes out under the same id, which WhatsApp delivers once.
+ */
+@Injectable()
+export class ExternalApiService {
+  private readonly limiter: RateLimiterAbstract;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(REDIS) redis: Redis | null,
+    @Inject(OUTBOUND_PORT) private readonly outbound: OutboundPort,
+    private readonly plans: PlansService,
+    private readonly delivery: Delivery,
+    private readonly reader: TicketReader,
+    private readonly tx: Transactions,
+    private readonly events: TicketEvents,
+  ) {
+    const options = {
+      keyPrefix: `${config.redisPrefix}:throttle:external-api`,
+      points: config.externalApiLimitPerSecond,
+      duration: 1,
+    };
+    // Counted in Redis when there is one (every node shares a token's budget), else per process.
+    this.limiter = redis
+      ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: new RateLimiterMemory(options) })
+      : new RateLimiterMemory(options);
+  }
+
+  /** The connection of a bearer token, its plan allowing the API; a send of it counts against its budget. */
+  async connectionOf(authorization: string | undefined): Promise<ApiConnection> {
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+    if (!token || token.length > 64) throw new DomainError('ERR_INVALID_TOKEN');
+    const connection = await this.db.getRepository(WhatsappEntity).findOne({
+      where: { token },
+      select: { id: true, companyId: true, token: true },
+    });
+    // The lookup matched by the index; the comparison is still made in constant time.
+    if (!connection || !sameText(connection.token, token)) throw new DomainError('ERR_INVALID_TOKEN');
+    if (!hasFeature(await this.plans.ofCompany(connection.companyId), 'useExternalApi')) {
+      throw new DomainError('ERR_PLAN_FEATURE_DISABLED');
+    }
+    await consume(this.limiter, String(connection.id));
+    return { id: connection.id, companyId: connection.companyId };
+  }
+
+  async send(
+    connection: ApiConnection,
+    input: ExternalSendInput,
+    files: UploadedFile[],
+    idempotencyKey: string | null,
+  ): Promise<void> {
+    const baseId = idempotencyKey ? idempotentId(connection.id, idempotencyKey) : null;
+    if (baseId && (await this.alreadySent(connection.id, baseId, input, files))) return;
+    // The schema let only numbers the phone rules read through: one canonical form from here on.
+    const asked = normalizePhoneNumber(input.number) ?? input.number;
+    const { exists, number } = await this.outbound.checkNumber(connection.id, asked);
+    if (!exists) throw new DomainError('ERR_WAPP_INVALID_CONTACT', { number: asked });
+    const recipient = { companyId: connection.companyId, whatsappId: connection.id, number, name: number };
+    const rule = { kind: 'open', userId: null } as const;
+    let ticket: TicketEntity | null = null;
+    if (!files.length) {
+      ticket = (await this.delivery.send(recipient, { body: input.body }, baseId ?? newMessageId(), rule, !!baseId))
+        .ticket;
+    }
+    for (const [index, file] of files.entries()) {
+      // The text goes with the first file, as its caption; each file under its own id.
+      const body = index === 0 && input.body ? input.body : file.filename;
+      const id = baseId ? `${baseId}F${index}` : newMessageId();
+      const sent = await this.delivery.send(recipient, { body, media: file }, id, rule, !!baseId, ticket ?? undefined);
+      ticket ??= sent.ticket;
+    }
+    if (input.closeTicket && ticket) await this.close(ticket);
+  }
+
+  /**
+   * A retry of a send whose message is stored: nothing to send again. The same key with another
+   * text is a mistake the caller must hear of, not a second message.
+   */
+  private async alreadySent(
+    whatsappId: number,
+    baseId: string,
+    input: ExternalSendInput,
+    files: UploadedFile[],
+  ): Promise<boolean> {
+    const first = files.length ? `${baseId}F0` : baseId;
+    const stored = await this.db.getRepository(MessageEntity).findOne({
+      where: { whatsappId, providerId: first },
+      select: { id: true, body: true },
+    });
+    if (!stored) return false;
+    const expected = files.length ? input.body || files[0].filename : input.body;
+    if (stored.body !== expected) throw new DomainError('ERR_IDEMPOTENCY_KEY_REUSED');
+    const lastId = files.length ? `${baseId}F${files.length - 1}` : baseId;
+    // A request cut off between its files goes on with the ones not sent yet.
+    return !!(await this.db.getRepository(MessageEntity).exists({ where: { whatsappId, providerId: lastId } }));
+  }
+
+  /** `closeTicket`: the ticket the message went into is closed, quietly (no completion or rating messages). */
+  private async close(ticket: TicketEntity): Promise<void> {
+    if (ticket.status === 'closed') return;
+    const before = { status: ticket.status, userId: ticket.userId, queueId: ticket.queueId };
+    const now = new Date();
+    await this.tx.run(`contact:${ticket.contactId}`, (em) =>
+      em.getRepository(TicketEntity).update(
+        { id: ticket.id, companyId: ticket.companyId },
+        {
+          status: 'closed',
+          openKey: null,
+          closedAt: now,
+          updatedAt: now,
+          chatbot: false,
+          queueOptionId: null,
+          botQueueAt: null,
+          awaitingRating: false,
+        },
+      ),
+    );
+    this.events.ticketUpdated(await this.reader.full(ticket.companyId, { id: ticket.id }), before);
+  }
+}
+
+/** A WhatsApp-shaped message id that only this connection and key give. */
+function idempotentId(whatsappId: number, key: string): string {
+  return `3EB0${createHash('sha256').update(`${whatsappId}\u0000${key}`).digest('hex').slice(0, 20).toUpperCase()}`;
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
