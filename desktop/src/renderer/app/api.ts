@@ -5,10 +5,6 @@ import { type AppBaseQuery, withReauth } from './reauth-base-query';
 import { sessionRefresher } from './session-refresh';
 
 /**
- * Public calls go out like the old family's second client: no cookies and no bearer token. Login is
- * not among them because its answer sets the refresh cookie, which needs credentials to be kept.
- */
-/**
  * A mutation's answer inside its onQueryStarted, or null when it failed: the mutation's caller
  * shows the failure, so the cache writers only skip their write (an awaited rejection there would
  * go unhandled).
@@ -21,7 +17,18 @@ export async function succeeded<T>(queryFulfilled: Promise<T>): Promise<T | null
   }
 }
 
-export const PUBLIC_ENDPOINTS = new Set(['listPublicPlans', 'signup', 'forgotPassword', 'resetPassword']);
+/**
+ * Public calls go out like the old family's second client: no cookies and no bearer token. Login is
+ * not among them because its answer sets the refresh cookie, which needs credentials to be kept.
+ * The send API's test forms carry a connection's token of their own instead of the session's.
+ */
+export const PUBLIC_ENDPOINTS = new Set([
+  'listPublicPlans',
+  'signup',
+  'forgotPassword',
+  'resetPassword',
+  'sendExternalMessage',
+]);
 
 let fetcher: { base: string; query: AppBaseQuery } | null = null;
 

@@ -160,6 +160,7 @@ const FilesPage = page(() => import('../features/files/components/FilesPage'), '
 const ChatsPage = page(() => import('../features/chats/components/ChatsPage'), 'ChatsPage');
 const SettingsPage = page(() => import('../features/settings/components/SettingsPage'), 'SettingsPage');
 const HelpsPage = page(() => import('../features/helps/components/HelpsPage'), 'HelpsPage');
+const MessagesApiPage = page(() => import('../features/messages-api/components/MessagesApiPage'), 'MessagesApiPage');
 const AnnouncementsPage = page(
   () => import('../features/announcements/components/AnnouncementsPage'),
   'AnnouncementsPage',
@@ -259,6 +260,10 @@ export function AppRouter() {
                   <Route path="/chats/:id?" element={<ChatsPage />} />
                 </Route>
                 <Route path="/announcements" element={<AnnouncementsPage />} />
+                {/* Spec 1 §2: whoever's company plan has the external API; it sends with a connection's token. */}
+                <Route element={<RequirePlanFeature feature="useExternalApi" />}>
+                  <Route path="/messages-api" element={<MessagesApiPage />} />
+                </Route>
                 <Route element={<RequirePlanFeature feature="useCampaigns" />}>
                   <Route element={<RequireCampaigns />}>
                     <Route path="/contact-lists" element={<ContactListsPage />} />

@@ -14,6 +14,7 @@ import enHelps from './en/helps.json' with { type: 'json' };
 import enHome from './en/home.json' with { type: 'json' };
 import enInvoices from './en/invoices.json' with { type: 'json' };
 import enKanban from './en/kanban.json' with { type: 'json' };
+import enMessagesApi from './en/messagesApi.json' with { type: 'json' };
 import enQueues from './en/queues.json' with { type: 'json' };
 import enQuickMessages from './en/quickMessages.json' with { type: 'json' };
 import enSchedules from './en/schedules.json' with { type: 'json' };
@@ -39,6 +40,7 @@ import esHelps from './es/helps.json' with { type: 'json' };
 import esHome from './es/home.json' with { type: 'json' };
 import esInvoices from './es/invoices.json' with { type: 'json' };
 import esKanban from './es/kanban.json' with { type: 'json' };
+import esMessagesApi from './es/messagesApi.json' with { type: 'json' };
 import esQueues from './es/queues.json' with { type: 'json' };
 import esQuickMessages from './es/quickMessages.json' with { type: 'json' };
 import esSchedules from './es/schedules.json' with { type: 'json' };
@@ -64,6 +66,7 @@ import ptHelps from './pt/helps.json' with { type: 'json' };
 import ptHome from './pt/home.json' with { type: 'json' };
 import ptInvoices from './pt/invoices.json' with { type: 'json' };
 import ptKanban from './pt/kanban.json' with { type: 'json' };
+import ptMessagesApi from './pt/messagesApi.json' with { type: 'json' };
 import ptQueues from './pt/queues.json' with { type: 'json' };
 import ptQuickMessages from './pt/quickMessages.json' with { type: 'json' };
 import ptSchedules from './pt/schedules.json' with { type: 'json' };
@@ -97,6 +100,7 @@ export const resources: Resource = {
       home: ptHome,
       invoices: ptInvoices,
       kanban: ptKanban,
+      messagesApi: ptMessagesApi,
       queues: ptQueues,
       quickMessages: ptQuickMessages,
       schedules: ptSchedules,
@@ -126,6 +130,7 @@ export const resources: Resource = {
       home: enHome,
       invoices: enInvoices,
       kanban: enKanban,
+      messagesApi: enMessagesApi,
       queues: enQueues,
       quickMessages: enQuickMessages,
       schedules: enSchedules,
@@ -155,6 +160,7 @@ export const resources: Resource = {
       home: esHome,
       invoices: esInvoices,
       kanban: esKanban,
+      messagesApi: esMessagesApi,
       queues: esQueues,
       quickMessages: esQuickMessages,
       schedules: esSchedules,

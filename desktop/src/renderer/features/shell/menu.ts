@@ -6,6 +6,8 @@ import {
   CalendarClockRegular,
   ChatMultipleFilled,
   ChatMultipleRegular,
+  CodeFilled,
+  CodeRegular,
   DocumentMultipleFilled,
   DocumentMultipleRegular,
   FlashFilled,
@@ -184,6 +186,17 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     activeIcon: PlugConnectedFilled,
     visible: ({ user }) => can(user, 'drawer-admin-items:view'),
     warning: ({ connectionWarning }) => (connectionWarning ? 'shell.connectionWarning' : null),
+  },
+  {
+    // Spec 1 §2: the plan's useExternalApi (entryVisible); in the admin section, since the page
+    // works with connections' tokens, which only admins hold.
+    path: '/messages-api',
+    labelKey: 'shell.menu.messagesApi',
+    descriptionKey: 'home.destinations.messagesApi',
+    section: 'admin',
+    icon: CodeRegular,
+    activeIcon: CodeFilled,
+    visible: ({ user }) => can(user, 'drawer-admin-items:view'),
   },
   {
     // Spec 1 §2: an admin drawer item; the page itself opens for everyone, read-only (router.tsx).
