@@ -76,29 +76,8 @@ function startServer() {
 
 /** A company with a connected sandbox connection and campaign pacing off; answers the ids and token. */
 async function company(name) {
-  const slug = name.toLowerCase();
-  const ctx = await kit.provisionCompany({
-    companyName: `Bench ${name}`,
-    adminEmail: `admin@bench-${slug}.test`,
-    agentEmail: `agente@bench-${slug}.test`,
-    password: PASSWORD,
-  });
+  const ctx = await kit.sandboxCompany(name, PASSWORD);
   const token = ctx.adminToken;
-  await call('POST', `/whatsappsession/${ctx.whatsappId}`, { token });
-  // The session opens in the background: the QR can be "scanned" once it is shown.
-  for (let i = 0; ; i++) {
-    const scanned = await jsonRequest(base, 'POST', `/sandbox/connections/${ctx.whatsappId}/scan`, {
-      token,
-      body: {},
-    });
-    if (scanned.ok) break;
-    if (i === 100) throw new Error(`the sandbox connection did not connect: ${scanned.status} ${scanned.text}`);
-    await sleep(100);
-  }
-  for (let i = 0; (await call('GET', `/whatsapp/${ctx.whatsappId}`, { token })).status !== 'CONNECTED'; i++) {
-    if (i === 100) throw new Error('the connection is not CONNECTED');
-    await sleep(100);
-  }
   await call('POST', '/campaign-settings', {
     token,
     body: {

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import mysql from 'mysql2/promise';
-import { jsonCall } from '../../scripts/lib/json-api.mjs';
+import { jsonCall, jsonRequest } from '../../scripts/lib/json-api.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -226,6 +226,35 @@ export function benchKit({ name, defaultPort, columns = [52, 44, 24], embedded =
     };
   }
 
+  /** Starts a sandbox connection's session and "scans" its QR: answers once it is CONNECTED. */
+  async function connectSandbox(whatsappId, token) {
+    await call('POST', `/whatsappsession/${whatsappId}`, { token });
+    // The session opens in the background: the QR can be "scanned" once it is shown.
+    for (let i = 0; ; i++) {
+      const scanned = await jsonRequest(base, 'POST', `/sandbox/connections/${whatsappId}/scan`, { token, body: {} });
+      if (scanned.ok) break;
+      if (i === 100) throw new Error(`the sandbox connection did not connect: ${scanned.status} ${scanned.text}`);
+      await sleep(100);
+    }
+    for (let i = 0; (await call('GET', `/whatsapp/${whatsappId}`, { token })).status !== 'CONNECTED'; i++) {
+      if (i === 100) throw new Error('the connection is not CONNECTED');
+      await sleep(100);
+    }
+  }
+
+  /** `provisionCompany` named after `name`, its sandbox connection connected. */
+  async function sandboxCompany(name, password) {
+    const slug = name.toLowerCase();
+    const ctx = await provisionCompany({
+      companyName: `Bench ${name}`,
+      adminEmail: `admin@bench-${slug}.test`,
+      agentEmail: `agente@bench-${slug}.test`,
+      password,
+    });
+    await connectSandbox(ctx.whatsappId, ctx.adminToken);
+    return ctx;
+  }
+
   /**
    * Stops the server and removes what this run created: the database (unless BENCH_KEEP_DB=1), the
    * Redis keys under this run's prefixes, the data directory. Runs once however often it is called.
@@ -307,6 +336,8 @@ export function benchKit({ name, defaultPort, columns = [52, 44, 24], embedded =
     call,
     measureGet,
     provisionCompany,
+    connectSandbox,
+    sandboxCompany,
     cleanup,
   };
 }

@@ -1,0 +1,176 @@
+// External send API benchmark: POST /api/messages/send with a connection's token on the built
+// server, MariaDB + Redis, the sandbox WhatsApp network (which counts what reached each phone).
+//
+//   rate   RATE requests a second for DURATION seconds (autocannon's overallRate, 50 connections),
+//          each to a number of its own (a new contact and ticket each time, the heaviest case):
+//          the rate achieved, latency p50/p99, every 200 stored once and delivered once.
+//          Targets: ≥ 300 req/s sustained, p99 < 100 ms, messages stored = 200s = delivered.
+//   keys   the same with an Idempotency-Key on every request and each request sent twice, the
+//          second one after the first answered: sends once per key (info: its p99).
+//   max    as fast as 50 connections go for 10 s (info).
+//
+// Environment: BENCH_MYSQL_URL, BENCH_DB_NAME (atendo_bench_external), BENCH_REDIS_URL, BENCH_PORT
+// (18881), BENCH_API_RATE (300), BENCH_API_DURATION_S (20). Skipped (exit 0) without MariaDB or
+// Redis. Exit code 1 when a target is missed.
+import { benchKit, cannon, log } from './support/bench-kit.mjs';
+import { mariadbPid, processCpuMs } from './support/process-cpu.mjs';
+
+const kit = benchKit({ name: 'external', defaultPort: 18881, columns: [52, 50, 26] });
+const { base, call, report } = kit;
+const RATE = Number(process.env.BENCH_API_RATE ?? 300);
+const DURATION_S = Number(process.env.BENCH_API_DURATION_S ?? 20);
+const CONNECTIONS = 50;
+const PASSWORD = 'Bench-password-1';
+
+const fmt = (n) => Math.round(n).toLocaleString('en');
+
+/** A São Paulo mobile per request: 55 11 9 series xxxxxxx. */
+const mobile = (series, i) => `55119${series}${String(i).padStart(7, '0')}`;
+
+async function company(name) {
+  const ctx = await kit.sandboxCompany(name, PASSWORD);
+  const { token } = await call('GET', `/whatsapp/${ctx.whatsappId}`, { token: ctx.adminToken });
+  return { ...ctx, sendToken: token };
+}
+
+/** One autocannon run of sends, each request built by `build(i)` → { body, headers }. */
+function sends(ctx, build, { rate, seconds }) {
+  let i = 0;
+  return cannon({
+    url: `${base}/api/messages/send`,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: seconds,
+    ...(rate ? { overallRate: rate } : {}),
+    headers: { authorization: `Bearer ${ctx.sendToken}`, 'content-type': 'application/json' },
+    requests: [
+      {
+        setupRequest: (request) => {
+          const { body, headers = {} } = build(i++);
+          return { ...request, body: JSON.stringify(body), headers: { ...request.headers, ...headers } };
+        },
+      },
+    ],
+  });
+}
+
+async function stored(pool, ctx) {
+  const [[row]] = await pool.query(
+    'SELECT COUNT(*) AS n, COUNT(DISTINCT providerId) AS ids FROM messages WHERE whatsappId = ? AND fromMe = 1',
+    [ctx.whatsappId],
+  );
+  return { messages: Number(row.n), ids: Number(row.ids) };
+}
+
+/**
+ * Every message stored once and delivered once: the rows, their distinct ids and the network's
+ * count agree, nobody got one twice, and they match the 200s counted (autocannon stops counting at
+ * its end while up to CONNECTIONS requests are still being served: those are stored too).
+ */
+async function reportStored(pool, ctx, answered) {
+  const rows = await stored(pool, ctx);
+  const network = await call('GET', '/sandbox/deliveries', { token: ctx.adminToken });
+  const cut = rows.messages - answered;
+  report(
+    'stored, distinct ids; network messages, repeated',
+    `${fmt(rows.messages)}, ${fmt(rows.ids)}; ${fmt(network.messages)}, ${network.repeated.length} (${cut} cut off at the end)`,
+    `equal, 0; 200s + ≤ ${CONNECTIONS}`,
+    rows.messages === rows.ids &&
+      network.messages === rows.messages &&
+      network.repeated.length === 0 &&
+      cut >= 0 &&
+      cut <= CONNECTIONS,
+  );
+}
+
+async function ratePart(pool) {
+  const ctx = await company('Rate');
+  log(`\nrate: ${RATE} req/s for ${DURATION_S} s, each to a new number`);
+  const pid = kit.server().pid;
+  const db = await mariadbPid();
+  const cpu0 = processCpuMs(pid);
+  const db0 = db ? processCpuMs(db) : 0;
+  const result = await sends(ctx, (i) => ({ body: { number: mobile(1, i), body: `Pedido ${i} saiu para entrega` } }), {
+    rate: RATE,
+    seconds: DURATION_S,
+  });
+  const cpu = processCpuMs(pid) - cpu0;
+  const dbCpu = db ? processCpuMs(db) - db0 : null;
+  const ok = result['2xx'];
+  const achieved = ok / DURATION_S;
+  report(
+    'req/s answered 200 (asked for ' + RATE + ')',
+    `${fmt(achieved)} (${fmt(ok)} in ${DURATION_S} s; non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts})`,
+    `≥ 300 req/s`,
+    achieved >= 300 && result.non2xx === 0 && result.errors === 0,
+  );
+  report(
+    'latency',
+    `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+    'p99 < 100 ms',
+    result.latency.p99 < 100,
+  );
+  report('server CPU per request', `${(cpu / ok).toFixed(2)} ms`, '(info)', null);
+  if (dbCpu !== null) report('MariaDB CPU per request', `${(dbCpu / ok).toFixed(2)} ms`, '(info)', null);
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await reportStored(pool, ctx, ok);
+}
+
+async function keysPart(pool) {
+  const ctx = await company('Keys');
+  const seconds = Math.max(5, Math.round(DURATION_S / 2));
+  const rate = Math.round(RATE / 2);
+  log(`\nkeys: ${rate} req/s for ${seconds} s with an Idempotency-Key, then each key again`);
+  const key = (i) => ({ 'idempotency-key': `bench-${i}` });
+  const message = (i) => ({ number: mobile(2, i), body: `Boleto ${i} vence amanhã` });
+  const first = await sends(ctx, (i) => ({ body: message(i), headers: key(i) }), { rate, seconds });
+  const sent = first['2xx'];
+  const again = await sends(ctx, (i) => ({ body: message(i % sent), headers: key(i % sent) }), { rate, seconds });
+  report(
+    'first sends; repeats answered 200',
+    `${fmt(sent)} (p99 ${first.latency.p99} ms); ${fmt(again['2xx'])} (p99 ${again.latency.p99} ms, non-2xx ${again.non2xx})`,
+    '(info)',
+    null,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await reportStored(pool, ctx, sent);
+}
+
+async function maxPart() {
+  const ctx = await company('Max');
+  log(`\nmax: ${CONNECTIONS} connections for 10 s, each request to a new number`);
+  const result = await sends(ctx, (i) => ({ body: { number: mobile(3, i), body: `Aviso ${i}` } }), { seconds: 10 });
+  report(
+    'req/s answered 200 at full speed',
+    `${fmt(result['2xx'] / 10)} (p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx})`,
+    '(info)',
+    null,
+  );
+}
+
+async function main() {
+  const missing = await kit.unreachable();
+  if (missing) {
+    log(`external API benchmark skipped: ${missing} (it needs MariaDB and Redis)`);
+    return;
+  }
+  await kit.prepare();
+  log('Atendo external send API benchmark — MariaDB + Redis, the sandbox network');
+  const pool = await kit.freshDatabase();
+  try {
+    await kit.startServer({
+      logLevel: 'warn',
+      redisPrefix: kit.prefix,
+      env: { EXTERNAL_API_LIMIT_PER_SECOND: '100000', SANDBOX_ACK_INTERVAL_MS: '50', SIGNUP_LIMIT_PER_IP: '100' },
+    });
+    await ratePart(pool);
+    await keysPart(pool);
+    await maxPart();
+    kit.printSummary();
+  } finally {
+    await pool.end();
+    await kit.cleanup();
+  }
+}
+
+await kit.run(main);
