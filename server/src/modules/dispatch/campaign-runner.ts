@@ -520,10 +520,15 @@ export class CampaignRunner {
    */
   private async markGroup(group: { row: Claimed; changes: Partial<CampaignShippingEntity> }[]): Promise<void[]> {
     const tokens = [...new Set(group.map((g) => g.row.claimToken))];
+    // Plain SQL: the row's updatedAt (the report's failure time) is written here, not by TypeORM.
+    const now = new Date();
     const update = updateEach(
       this.db.options.type,
       'campaign_shipping',
-      group.map(({ row, changes }) => ({ id: row.id, values: { ...changes, claimToken: null, claimedAt: null } })),
+      group.map(({ row, changes }) => ({
+        id: row.id,
+        values: { ...changes, claimToken: null, claimedAt: null, updatedAt: now },
+      })),
       { sql: `\`claimToken\` IN (${placeholders(tokens)})`, values: tokens },
     );
     await this.db.query(update.sql, update.values);
