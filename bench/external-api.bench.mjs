@@ -10,7 +10,8 @@
 //   max    as fast as 50 connections go for 10 s (info).
 //
 // Environment: BENCH_MYSQL_URL, BENCH_DB_NAME (atendo_bench_external), BENCH_REDIS_URL, BENCH_PORT
-// (18881), BENCH_API_RATE (300), BENCH_API_DURATION_S (20). Skipped (exit 0) without MariaDB or
+// (18881), BENCH_API_RATE (300), BENCH_API_DURATION_S (20), BENCH_SERVER_NODE_OPTIONS (extra Node
+// options for the server, e.g. --cpu-prof). Skipped (exit 0) without MariaDB or
 // Redis. Exit code 1 when a target is missed.
 import { benchKit, cannon, log } from './support/bench-kit.mjs';
 import { mariadbPid, processCpuMs } from './support/process-cpu.mjs';
@@ -161,6 +162,7 @@ async function main() {
     await kit.startServer({
       logLevel: 'warn',
       redisPrefix: kit.prefix,
+      nodeOptions: (process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean),
       env: { EXTERNAL_API_LIMIT_PER_SECOND: '100000', SANDBOX_ACK_INTERVAL_MS: '50', SIGNUP_LIMIT_PER_IP: '100' },
     });
     await ratePart(pool);
