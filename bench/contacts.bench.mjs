@@ -18,9 +18,8 @@
 // (exit 0) when MariaDB or Redis is not there. Exit code 1 when a target is missed.
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { benchKit, elapsed, log } from './support/bench-kit.mjs';
+import { streamedXlsx } from './support/xlsx.mjs';
 
 const kit = benchKit({ name: 'contacts', defaultPort: 18843, columns: [58, 40, 24] });
 const { base, call, report } = kit;
@@ -73,24 +72,6 @@ function planSheet() {
     }
   }
   return { rows, expected };
-}
-
-/** The sheet as Excel lays it out: shared strings after the sheet, written by exceljs' streaming writer. */
-async function writeSheet(rows) {
-  const chunks = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      chunks.push(chunk);
-      done();
-    },
-  });
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useSharedStrings: true });
-  const sheet = book.addWorksheet('Contatos');
-  sheet.addRow(['Nome', 'Telefone', 'E-mail']).commit();
-  for (const row of rows) sheet.addRow(row).commit();
-  sheet.commit();
-  await book.commit();
-  return Buffer.concat(chunks);
 }
 
 async function provision(pool) {
@@ -222,7 +203,7 @@ async function main() {
     log(`server up and company provisioned in ${elapsed(t)}`);
     t = Date.now();
     const { rows, expected } = planSheet();
-    const data = await writeSheet(rows);
+    const data = await streamedXlsx(['Nome', 'Telefone', 'E-mail'], rows);
     log(`sheet written in ${elapsed(t)} (${(data.length / 1e6).toFixed(1)} MB)`);
 
     log(`\n(a) import [${load()}]`);

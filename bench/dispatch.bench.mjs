@@ -28,14 +28,13 @@
 // server, e.g. --cpu-prof). Skipped (exit 0) when MariaDB or Redis is not there. Exit code 1 when a
 // target is missed.
 import { loadavg } from 'node:os';
-import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Queue from 'bull';
-import ExcelJS from 'exceljs';
 import { Redis } from 'ioredis';
 import { jsonRequest } from '../scripts/lib/json-api.mjs';
 import { benchKit, log } from './support/bench-kit.mjs';
 import { mariadbPid, processCpuMs } from './support/process-cpu.mjs';
+import { streamedXlsx } from './support/xlsx.mjs';
 
 const kit = benchKit({ name: 'dispatch', defaultPort: 18861, columns: [58, 46, 26] });
 const { base, call, report } = kit;
@@ -96,21 +95,10 @@ async function company(name) {
 /** A contact list of SIZE people uploaded as one .xlsx, its numbers marked as on WhatsApp. */
 async function contactList(ctx, pool, series) {
   const list = await call('POST', '/contact-lists', { token: ctx.token, body: { name: `Lista ${series}` } });
-  const chunks = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      chunks.push(chunk);
-      done();
-    },
-  });
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useSharedStrings: true });
-  const sheet = book.addWorksheet('Contatos');
-  sheet.addRow(['Nome', 'Telefone']).commit();
-  for (let i = 0; i < SIZE; i++) sheet.addRow([`Cliente ${i} Souza`, mobile(series, i)]).commit();
-  sheet.commit();
-  await book.commit();
+  const people = Array.from({ length: SIZE }, (_, i) => [`Cliente ${i} Souza`, mobile(series, i)]);
+  const data = await streamedXlsx(['Nome', 'Telefone'], people);
   const form = new FormData();
-  form.append('file', new Blob([Buffer.concat(chunks)]), 'lista.xlsx');
+  form.append('file', new Blob([data]), 'lista.xlsx');
   const response = await fetch(`${base}/contact-lists/${list.id}/upload`, {
     method: 'POST',
     headers: { authorization: `Bearer ${ctx.token}`, accept: 'application/json' },
