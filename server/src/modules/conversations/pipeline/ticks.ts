@@ -92,7 +92,7 @@ export class Ticks implements OnModuleDestroy {
     const byConnection = new Map<string, Pending[]>();
     for (const p of batch) {
       const key = `${p.tick.companyId}:${p.tick.whatsappId}`;
-      byConnection.set(key, [...(byConnection.get(key) ?? []), p]);
+      append(byConnection, key, p);
     }
     const repo = this.db.getRepository(MessageEntity);
     /** Message ids to move to each tick level, and the company of each. */
@@ -112,7 +112,7 @@ export class Ticks implements OnModuleDestroy {
           continue;
         }
         if (p.tick.ack <= row.ack) continue;
-        levels.set(p.tick.ack, [...(levels.get(p.tick.ack) ?? []), row.id]);
+        append(levels, p.tick.ack, row.id);
         companyOf.set(row.id, companyId);
       }
     }
@@ -131,7 +131,7 @@ export class Ticks implements OnModuleDestroy {
       );
     }
     const byCompany = new Map<number, number[]>();
-    for (const [id, companyId] of companyOf) byCompany.set(companyId, [...(byCompany.get(companyId) ?? []), id]);
+    for (const [id, companyId] of companyOf) append(byCompany, companyId, id);
     for (const [companyId, ids] of byCompany) {
       const changed = await this.messages.some(companyId, ids);
       const tickets = await this.db.getRepository(TicketEntity).find({
@@ -159,4 +159,11 @@ export class Ticks implements OnModuleDestroy {
     timer.unref();
     this.retries.add(timer);
   }
+}
+
+/** Adds `value` to the list under `key` (a batch's grouping: no copy of the list per item). */
+function append<K, V>(lists: Map<K, V[]>, key: K, value: V): void {
+  const list = lists.get(key);
+  if (list) list.push(value);
+  else lists.set(key, [value]);
 }
