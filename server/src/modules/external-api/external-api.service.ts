@@ -9,7 +9,7 @@ import { DomainError } from '../../common/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { MessageEntity } from '../conversations/entities/message.entity.js';
 import { TicketEntity } from '../conversations/entities/ticket.entity.js';
-import type { UploadedFile } from '../conversations/messages.service.js';
+import type { Outgoing, UploadedFile } from '../conversations/messages.service.js';
 import { TicketEvents } from '../conversations/ticket-events.js';
 import { TicketReader } from '../conversations/ticket-reader.js';
 import { Transactions } from '../conversations/transactions.js';
@@ -85,49 +85,59 @@ export class ExternalApiService {
     idempotencyKey: string | null,
   ): Promise<void> {
     const baseId = idempotencyKey ? idempotentId(connection.id, idempotencyKey) : null;
-    if (baseId && (await this.alreadySent(connection.id, baseId, input, files))) return;
+    const earlier = baseId ? await this.earlierSend(connection.id, baseId, input, files) : 'none';
+    if (earlier === 'all') return;
     // The schema let only numbers the phone rules read through: one canonical form from here on.
     const asked = normalizePhoneNumber(input.number) ?? input.number;
     const { exists, number } = await this.outbound.checkNumber(connection.id, asked);
     if (!exists) throw new DomainError('ERR_WAPP_INVALID_CONTACT', { number: asked });
     const recipient = { companyId: connection.companyId, whatsappId: connection.id, number, name: number };
     const rule = { kind: 'open', userId: null } as const;
-    let ticket: TicketEntity | null = null;
-    if (!files.length) {
-      ticket = (await this.delivery.send(recipient, { body: input.body }, baseId ?? newMessageId(), rule, !!baseId))
-        .ticket;
-    }
-    for (const [index, file] of files.entries()) {
-      // The text goes with the first file, as its caption; each file under its own id.
-      const body = index === 0 && input.body ? input.body : file.filename;
-      const id = baseId ? `${baseId}F${index}` : newMessageId();
-      const sent = await this.delivery.send(recipient, { body, media: file }, id, rule, !!baseId, ticket ?? undefined);
-      ticket ??= sent.ticket;
+    // The text alone, or each file under its own id with the text as the first one's caption.
+    const messages: { outgoing: Outgoing; id: string | null }[] = files.length
+      ? files.map((file, index) => ({
+          outgoing: { body: index === 0 && input.body ? input.body : file.filename, media: file },
+          id: baseId && `${baseId}F${index}`,
+        }))
+      : [{ outgoing: { body: input.body }, id: baseId }];
+    let ticket: TicketEntity | undefined;
+    for (const { outgoing, id } of messages) {
+      // Only a request cut off midway has some of its messages stored already: only then are they looked for.
+      const sent = await this.delivery.send(
+        recipient,
+        outgoing,
+        id ?? newMessageId(),
+        rule,
+        earlier === 'some',
+        ticket,
+      );
+      ticket ??= sent.ticket ?? undefined;
     }
     if (input.closeTicket && ticket) await this.close(ticket);
   }
 
   /**
-   * A retry of a send whose message is stored: nothing to send again. The same key with another
-   * text is a mistake the caller must hear of, not a second message.
+   * What an earlier request with the same key stored: nothing, some of its messages (it was cut off
+   * between its files), or all of them (this is a retry: nothing to send again). The same key with
+   * another text is a mistake the caller must hear of, not a second message.
    */
-  private async alreadySent(
+  private async earlierSend(
     whatsappId: number,
     baseId: string,
     input: ExternalSendInput,
     files: UploadedFile[],
-  ): Promise<boolean> {
+  ): Promise<'none' | 'some' | 'all'> {
     const first = files.length ? `${baseId}F0` : baseId;
     const stored = await this.db.getRepository(MessageEntity).findOne({
       where: { whatsappId, providerId: first },
       select: { id: true, body: true },
     });
-    if (!stored) return false;
+    if (!stored) return 'none';
     const expected = files.length ? input.body || files[0].filename : input.body;
     if (stored.body !== expected) throw new DomainError('ERR_IDEMPOTENCY_KEY_REUSED');
     const lastId = files.length ? `${baseId}F${files.length - 1}` : baseId;
-    // A request cut off between its files goes on with the ones not sent yet.
-    return !!(await this.db.getRepository(MessageEntity).exists({ where: { whatsappId, providerId: lastId } }));
+    const complete = await this.db.getRepository(MessageEntity).exists({ where: { whatsappId, providerId: lastId } });
+    return complete ? 'all' : 'some';
   }
 
   /** `closeTicket`: the ticket the message went into is closed, quietly (no completion or rating messages). */
