@@ -6,8 +6,6 @@ import { normalizePhoneNumber } from '../contacts/phone.js';
 export const EXTERNAL_BODY_MAX = 4096;
 /** The longest `Idempotency-Key` header the send API keeps. */
 export const IDEMPOTENCY_KEY_MAX = 255;
-/** Files one multipart send may carry under `medias`. */
-export const EXTERNAL_MEDIA_MAX_FILES = 10;
 
 /**
  * `POST /api/messages/send` (COMPAT.md, external send API): the family's `{ number, body,

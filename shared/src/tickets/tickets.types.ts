@@ -95,3 +95,5 @@ export const TICKETS_PAGE_SIZE = 40;
 export const MESSAGES_PAGE_SIZE = 20;
 /** Files sent from the composer: at most this many bytes each. */
 export const MEDIA_MAX_BYTES = 16 * 1024 * 1024;
+/** Files one message request may carry (an album is at most ten). */
+export const MEDIA_MAX_FILES = 10;

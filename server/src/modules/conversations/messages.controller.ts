@@ -1,17 +1,15 @@
 import { Controller, Delete, Get, Param, Post, Query, Req } from '@nestjs/common';
-import { MEDIA_MAX_BYTES, messageSendSchema } from '@atendo/shared';
+import { messageSendSchema } from '@atendo/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../common/auth-user.js';
 import { CurrentUser } from '../../common/decorators.js';
-import { fileRequired, readMultipart } from '../../common/multipart.js';
+import { fileRequired, readMedias } from '../../common/multipart.js';
 import { IdPipe, YupPipe } from '../../common/validation.pipe.js';
-import { MessagesService, type UploadedFile } from './messages.service.js';
+import { MessagesService } from './messages.service.js';
 import { messageListSchema, type MessageListQuery } from './query.schemas.js';
 
 const ticketId = new IdPipe('ERR_NO_TICKET_FOUND');
 const sendBody = new YupPipe(messageSendSchema);
-/** Files per request: an album is at most ten. */
-const MAX_FILES = 10;
 
 @Controller('messages')
 export class MessagesController {
@@ -42,28 +40,13 @@ export class MessagesController {
   }
 
   private async sendMedia(auth: AuthUser, id: number, request: FastifyRequest) {
-    const files: UploadedFile[] = [];
-    const fields: Record<string, string> = {};
-    const bodies: string[] = [];
-    await readMultipart(request, 'medias', async () => {
-      for await (const part of request.parts({ limits: { fileSize: MEDIA_MAX_BYTES, files: MAX_FILES } })) {
-        if (part.type === 'file') {
-          const data = await part.toBuffer();
-          if (part.fieldname === 'medias' && data.length) {
-            files.push({ data, mimetype: part.mimetype, filename: part.filename || 'file' });
-          }
-        } else if (typeof part.value === 'string') {
-          if (part.fieldname === 'body') bodies.push(part.value);
-          else fields[part.fieldname] = part.value;
-        }
-      }
-    });
+    const { files, fields } = await readMedias(request);
     if (!files.length) throw fileRequired('medias');
-    const quotedMsgId = Number(fields.quotedMsgId);
+    const quotedMsgId = Number(fields.get('quotedMsgId')?.at(-1));
     return this.messages.sendMedia(auth, id, files, {
-      bodies,
+      bodies: fields.get('body') ?? [],
       quotedMsgId: Number.isSafeInteger(quotedMsgId) && quotedMsgId > 0 ? quotedMsgId : null,
-      voice: fields.voice === 'true' || files.every((f) => /^audio-record/i.test(f.filename)),
+      voice: fields.get('voice')?.at(-1) === 'true' || files.every((f) => /^audio-record/i.test(f.filename)),
     });
   }
 }

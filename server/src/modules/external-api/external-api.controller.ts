@@ -1,16 +1,9 @@
 import { Controller, HttpCode, Post, Req } from '@nestjs/common';
-import {
-  EXTERNAL_MEDIA_MAX_FILES,
-  EXTERNAL_SENT,
-  externalSendSchema,
-  IDEMPOTENCY_KEY_MAX,
-  MEDIA_MAX_BYTES,
-  V,
-} from '@atendo/shared';
+import { EXTERNAL_SENT, externalSendSchema, IDEMPOTENCY_KEY_MAX, V } from '@atendo/shared';
 import type { FastifyRequest } from 'fastify';
 import { Public, RequirePlan } from '../../common/decorators.js';
 import { DomainError } from '../../common/domain-error.js';
-import { readMultipart } from '../../common/multipart.js';
+import { readMedias } from '../../common/multipart.js';
 import { validated } from '../../common/validation.pipe.js';
 import type { UploadedFile } from '../conversations/messages.service.js';
 import { ExternalApiService } from './external-api.service.js';
@@ -33,25 +26,18 @@ export class ExternalApiController {
   async send(@Req() request: FastifyRequest) {
     const connection = await this.api.connectionOf(request.headers.authorization);
     const key = idempotencyKey(request.headers['idempotency-key']);
-    const files: UploadedFile[] = [];
-    let raw: Record<string, unknown>;
+    let files: UploadedFile[] = [];
+    let raw: Record<string, unknown> = (request.body ?? {}) as Record<string, unknown>;
     if (request.isMultipart()) {
-      raw = {};
-      await readMultipart(request, 'medias', async () => {
-        const limits = { fileSize: MEDIA_MAX_BYTES, files: EXTERNAL_MEDIA_MAX_FILES };
-        for await (const part of request.parts({ limits })) {
-          if (part.type === 'file') {
-            const data = await part.toBuffer();
-            if (part.fieldname === 'medias' && data.length) {
-              files.push({ data, mimetype: part.mimetype, filename: part.filename || 'file' });
-            }
-          } else if (['number', 'body', 'closeTicket'].includes(part.fieldname)) {
-            raw[part.fieldname] = part.value;
-          }
-        }
-      });
-    } else {
-      raw = (request.body ?? {}) as Record<string, unknown>;
+      const read = await readMedias(request);
+      files = read.files;
+      // The fields the call takes, each its last value.
+      raw = Object.fromEntries(
+        ['number', 'body', 'closeTicket'].flatMap((name) => {
+          const value = read.fields.get(name)?.at(-1);
+          return value === undefined ? [] : [[name, value]];
+        }),
+      );
     }
     const input = await validated(externalSendSchema(files.length > 0), raw);
     await this.api.send(connection, input, files, key);

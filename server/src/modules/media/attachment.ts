@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_MIB, isAttachmentType, V } from '@atendo/shared';
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../common/domain-error.js';
-import { readMultipart } from '../../common/multipart.js';
+import { readParts } from '../../common/multipart.js';
 import type { MediaStore } from './media-store.js';
 
 /** A file of a multipart upload, read up to the attachments' cap. */
@@ -32,21 +32,16 @@ export function displayName(filename: string): string {
  * read no further and marked, so the answer can name it (400 on its field) rather than refuse the
  * whole request; `field` names the upload in the answer when the multipart cannot be read at all.
  */
-export function readUpload(request: FastifyRequest, field: string, maxFiles: number): Promise<Upload> {
-  return readMultipart(request, field, async () => {
-    const upload: Upload = { files: [], fields: new Map() };
+export async function readUpload(request: FastifyRequest, field: string, maxFiles: number): Promise<Upload> {
+  const { files, fields } = await readParts(request, field, {
+    limits: { fileSize: ATTACHMENT_MAX_BYTES, files: maxFiles },
     // parts() reads throwFileSizeLimit as file() does, though its declared options leave it out.
-    const options = { limits: { fileSize: ATTACHMENT_MAX_BYTES, files: maxFiles }, throwFileSizeLimit: false };
-    for await (const part of request.parts(options)) {
-      if (part.type === 'file') {
-        const data = await part.toBuffer();
-        upload.files.push({ data, filename: part.filename || '', truncated: part.file.truncated });
-      } else if (typeof part.value === 'string') {
-        upload.fields.set(part.fieldname, [...(upload.fields.get(part.fieldname) ?? []), part.value]);
-      }
-    }
-    return upload;
+    throwFileSizeLimit: false,
   });
+  return {
+    files: files.map(({ data, filename, truncated }) => ({ data, filename: filename || '', truncated })),
+    fields,
+  };
 }
 
 /**
