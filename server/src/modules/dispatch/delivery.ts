@@ -27,6 +27,17 @@ function numberForms(number: string): string[] {
   return forms.includes(number) ? forms : [...forms, number];
 }
 
+/**
+ * Of a number's contacts (under any of its forms), the one a message goes to: not removed, the one
+ * under the number itself first.
+ */
+function liveContact<C extends { number: string; removedAt: Date | null }>(
+  contacts: C[],
+  number: string,
+): C | undefined {
+  return contacts.find((c) => c.number === number && !c.removedAt) ?? contacts.find((c) => !c.removedAt);
+}
+
 /** The ticket a message without a live ticket lands in. */
 export type TicketRule =
   /** A scheduled message: a new open ticket of its author (pending without one), as if they wrote it now. */
@@ -199,7 +210,7 @@ export class Delivery {
       for (const { number } of people) {
         const forms = formsOf.get(number)!;
         const mine = found.filter((c) => forms.includes(c.number));
-        const live = mine.find((c) => c.number === number && !c.removedAt) ?? mine.find((c) => !c.removedAt);
+        const live = liveContact(mine, number);
         if (live) ids.set(number, live.id);
         else if (!mine.length) missing.push(number);
       }
@@ -240,7 +251,7 @@ export class Delivery {
       where: { companyId: recipient.companyId, number: In(forms) },
       select: { id: true, number: true, removedAt: true },
     });
-    const live = found.find((c) => c.number === recipient.number && !c.removedAt) ?? found.find((c) => !c.removedAt);
+    const live = liveContact(found, recipient.number);
     if (live) return { id: live.id, created: false };
     if (found.length) throw new DomainError('ERR_NO_CONTACT_FOUND');
     const now = new Date();
