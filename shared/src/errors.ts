@@ -87,6 +87,8 @@ export const ERROR_STATUS = {
    * reach each other for a moment: the same request may be sent again (see RETRY_AFTER_SECONDS).
    */
   ERR_WAPP_UNAVAILABLE: 503,
+  /** The AI service (or its stand-in) cannot answer now. */
+  ERR_AI_UNAVAILABLE: 503,
   /** WhatsApp refused a send for sending too fast (`rate-overlimit`): the connection's campaigns pause. */
   ERR_WAPP_RATE_LIMITED: 429,
   ERR_NO_SCHEDULE_FOUND: 404,

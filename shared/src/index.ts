@@ -34,6 +34,7 @@ export * from './invoices/invoices.types.js';
 export * from './invoices/invoices.schema.js';
 export * from './plans/plans.types.js';
 export * from './plans/plans.schema.js';
+export * from './common/secrets.js';
 export * from './prompts/prompts.types.js';
 export * from './prompts/prompts.schema.js';
 export * from './queue-integrations/queue-integrations.types.js';

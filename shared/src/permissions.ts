@@ -24,6 +24,8 @@ export const PERMISSIONS = [
   'tags:kanbanToggle',
   'invoices:manage',
   'files:manage',
+  /** AI prompts and queue integrations, with their secrets. */
+  'integrations:manage',
   // Super-admin (platform) permissions.
   'companies:manage',
   'plans:manage',
@@ -54,6 +56,7 @@ const ADMIN: Permission[] = [
   'tags:kanbanToggle',
   'invoices:manage',
   'files:manage',
+  'integrations:manage',
 ];
 
 /** A supervisor watches the team: every ticket and the kanban lanes, without running the company. */

@@ -5,6 +5,7 @@ import type { Chat, ChatMessage } from './chats/chats.types.js';
 import type { Contact, ContactList, ContactListItem } from './contacts/contacts.types.js';
 import type { FileList } from './files/files.types.js';
 import type { Plan } from './plans/plans.types.js';
+import type { Prompt } from './prompts/prompts.types.js';
 import type { Message, Ticket } from './tickets/tickets.types.js';
 import type { Queue } from './queues/queues.types.js';
 import type { QuickMessage } from './quick-messages/quick-messages.types.js';
@@ -76,6 +77,8 @@ export interface CompanyEventPayloads {
   campaign: { action: 'create' | 'update'; record: Campaign } | { action: 'delete'; id: Id };
   /** Scheduled messages as the existing clients read them. */
   schedule: { action: 'create' | 'update'; schedule: Schedule } | { action: 'delete'; scheduleId: Id };
+  /** AI prompts, their secrets masked as the API answers them. */
+  prompt: { action: 'create' | 'update'; prompt: Prompt } | { action: 'delete'; promptId: Id };
   /** An invoice was paid: the company's licence now runs until `company.dueDate`. */
   payment: { action: 'CONCLUIDA'; company: { id: Id; dueDate: string; planId: Id }; invoiceId: Id };
 }
