@@ -28,6 +28,7 @@ import { FilesModule } from './modules/files/files.module.js';
 import { ChatsModule } from './modules/chats/chats.module.js';
 import { DispatchModule } from './modules/dispatch/dispatch.module.js';
 import { ExternalApiModule } from './modules/external-api/external-api.module.js';
+import { AiModule } from './modules/ai/ai.module.js';
 import { ThrottleModule } from './modules/throttle/throttles.js';
 import { OutboundHttpModule } from './modules/outbound-http/outbound-http.module.js';
 import type { OutboundHttpOptions } from './modules/outbound-http/outbound-http.js';
@@ -72,6 +73,7 @@ export class AppModule {
         ContactListsModule,
         QuickMessagesModule,
         FilesModule,
+        AiModule.forRoot(config),
         ChatsModule,
         DispatchModule,
         ExternalApiModule,

@@ -69,6 +69,12 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   });
   await app.register(fastifyCors, corsOptions(config.corsOrigins));
   const fastify = app.getHttpAdapter().getInstance();
+  // Azure's text-to-speech takes SSML: the AI stand-in reads it as text.
+  if (config.ai.provider === 'sandbox') {
+    fastify.addContentTypeParser('application/ssml+xml', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_, body, done) =>
+      done(null, body),
+    );
+  }
   if (config.logLevel === 'info' || config.logLevel === 'debug') registerAccessLog(fastify);
   await registerWebApp(fastify, { webDir: config.webDir, media: app.get(MediaStore) });
   app.useWebSocketAdapter(new AppIoAdapter(app, config, app.get(REDIS)));

@@ -16,11 +16,16 @@ const PUBLIC_ROUTES = [
   'POST /subscription/webhook',
   // The external send API: authenticated by a connection's send token instead (COMPAT.md).
   'POST /api/messages/send',
+  // The AI services' stand-ins (only with AI_PROVIDER=sandbox): keyed like the services they play.
+  'POST /sandbox/openai/v1/chat/completions',
+  'POST /sandbox/openai/v1/audio/transcriptions',
+  'POST /sandbox/azure-tts/:region/cognitiveservices/v1',
 ];
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  // With the stand-ins on, on both engines: their public routes are checked too.
+  t = await startTestApp({ SANDBOX: 'true' });
 });
 afterAll(() => t.close());
 

@@ -94,6 +94,26 @@ export const configSchema = yup.object({
    * set less). New numbers that send hundreds a day to people who never saved them get banned.
    */
   EXTERNAL_API_LIMIT_PER_SECOND: yup.number().typeError('must be a number').integer().min(1).max(100_000).default(20),
+  /**
+   * The key that encrypts the companies' secrets at rest (AI and integration keys). Without it one
+   * is derived from JWT_SECRET, so nodes that share that share this; set it to rotate one without the other.
+   */
+  SECRETS_KEY: yup.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Who answers the AI agents: `openai` (OPENAI_BASE_URL, any OpenAI-compatible API, and Azure's
+   * speech service) or `sandbox` (this server's own stand-ins). The stand-in by default wherever the
+   * stand-ins are on, and only there.
+   */
+  AI_PROVIDER: yup.string().oneOf(['openai', 'sandbox'], 'must be openai or sandbox').optional(),
+  OPENAI_BASE_URL: url(['https', 'http']).default('https://api.openai.com/v1'),
+  /** Azure text-to-speech; `{region}` is the prompt's voiceRegion. */
+  AZURE_TTS_URL: yup
+    .string()
+    .trim()
+    .matches(/^https?:\/\/[^/]*\{region\}/, 'must be an http(s) URL whose host holds {region}')
+    .default('https://{region}.tts.speech.microsoft.com/cognitiveservices/v1'),
+  /** How long one call to the AI service (a chat turn, a transcription, a speech) may take. */
+  AI_TIMEOUT_MS: yup.number().typeError('must be a number').integer().min(100).max(300_000).default(20_000),
   CAMPAIGN_DAILY_CAP: yup.number().typeError('must be a number').integer().min(1).max(1_000_000).default(1000),
 });
 

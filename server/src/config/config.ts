@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +36,9 @@ export interface AppConfig {
   invoiceDaysAhead: number;
   contactCheckIntervalMs: number;
   campaignDailyCap: number;
+  /** Encrypts the companies' secrets at rest (see SecretBox). */
+  secretsKey: Buffer;
+  ai: AiConfig;
   /** Sends a second one connection's token may make through the external API. */
   externalApiLimitPerSecond: number;
   version: string;
@@ -56,6 +59,16 @@ export interface PaymentsConfig {
   pixKey: string;
   merchantName: string;
   merchantCity: string;
+}
+
+export interface AiConfig {
+  /** `sandbox`: the chat, transcription and speech stand-ins of this very server. */
+  provider: 'openai' | 'sandbox';
+  /** The OpenAI-compatible API root (the real one; the sandbox's is this server's own address). */
+  baseUrl: string;
+  /** Azure's text-to-speech endpoint with `{region}` in its host. */
+  ttsUrl: string;
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -135,6 +148,21 @@ function paymentsConfig(input: ConfigInput, sandbox: boolean): PaymentsConfig {
   };
 }
 
+function aiConfig(input: ConfigInput, sandbox: boolean): AiConfig {
+  const provider = input.AI_PROVIDER ?? (sandbox ? 'sandbox' : 'openai');
+  if (provider === 'sandbox' && !sandbox) {
+    throw new ConfigError(
+      'Invalid configuration:\n  AI_PROVIDER: sandbox answers every company with made-up replies; it needs SANDBOX=true',
+    );
+  }
+  return {
+    provider,
+    baseUrl: input.OPENAI_BASE_URL.replace(/\/+$/, ''),
+    ttsUrl: input.AZURE_TTS_URL,
+    timeoutMs: input.AI_TIMEOUT_MS,
+  };
+}
+
 /** Whether only this machine can reach `url`: localhost, 127.0.0.0/8 or ::1. */
 export function isLoopbackUrl(url: string): boolean {
   const host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
@@ -154,10 +182,11 @@ function sandboxOn(input: ConfigInput, publicUrl: string): boolean {
 }
 
 /** What the start-up log says, loudly, while a stand-in is on; null when none is. */
-export function standInWarning(config: Pick<AppConfig, 'sandbox' | 'payments'>): string | null {
+export function standInWarning(config: Pick<AppConfig, 'sandbox' | 'payments' | 'ai'>): string | null {
   const on = [
     ...(config.sandbox ? ['the sandbox WhatsApp network (any admin can inject customer messages)'] : []),
     ...(config.payments.provider === 'sandbox' ? ['the payment stand-in (any admin can mark its invoices paid)'] : []),
+    ...(config.ai.provider === 'sandbox' ? ['the AI stand-in (prompts answer with made-up replies)'] : []),
   ];
   if (!on.length) return null;
   return (
@@ -184,6 +213,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   mkdirSync(join(dataDir, 'public'), { recursive: true });
   const needsGenerated = !input.JWT_SECRET || !input.JWT_REFRESH_SECRET;
   const generated = needsGenerated ? persistedSecrets(dataDir) : null;
+  const jwtSecret = input.JWT_SECRET ?? generated!.jwt;
   const publicUrl = (input.PUBLIC_URL ?? `http://localhost:${input.PORT}`).replace(/\/+$/, '');
   return {
     env: input.NODE_ENV,
@@ -192,7 +222,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dbUrl: input.DB_URL ?? null,
     redisUrl: input.REDIS_URL ?? null,
     redisPrefix: input.REDIS_PREFIX,
-    jwtSecret: input.JWT_SECRET ?? generated!.jwt,
+    jwtSecret,
     jwtRefreshSecret: input.JWT_REFRESH_SECRET ?? generated!.refresh,
     publicUrl,
     dataDir,
@@ -222,6 +252,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contactCheckIntervalMs: input.CONTACT_CHECK_INTERVAL_MS,
     campaignDailyCap: input.CAMPAIGN_DAILY_CAP,
     externalApiLimitPerSecond: input.EXTERNAL_API_LIMIT_PER_SECOND,
+    secretsKey: Buffer.from(hkdfSync('sha256', input.SECRETS_KEY ?? jwtSecret, '', 'atendo secrets at rest', 32)),
+    ai: aiConfig(input, sandboxOn(input, publicUrl)),
     version: readVersion(),
   };
 }

@@ -46,6 +46,8 @@ import { QueueOptions1764600300000 } from './migrations/1764600300000-QueueOptio
 import { ContactLists1764600100000 } from './migrations/1764600100000-ContactLists.js';
 import { Chats1764600400000 } from './migrations/1764600400000-Chats.js';
 import { Dispatch1764700000000 } from './migrations/1764700000000-Dispatch.js';
+import { Prompts1764800000000 } from './migrations/1764800000000-Prompts.js';
+import { PromptEntity } from '../modules/ai/entities/prompt.entity.js';
 import { ScheduleEntity } from '../modules/schedules/entities/schedule.entity.js';
 import { CampaignEntity } from '../modules/campaigns/entities/campaign.entity.js';
 import { CampaignShippingEntity } from '../modules/campaigns/entities/campaign-shipping.entity.js';
@@ -88,6 +90,7 @@ export const ENTITIES = [
   CampaignShippingEntity,
   CampaignSettingEntity,
   ConnectionPaceEntity,
+  PromptEntity,
 ];
 export const MIGRATIONS = [
   Initial1763740800000,
@@ -105,6 +108,7 @@ export const MIGRATIONS = [
   ContactLists1764600100000,
   Chats1764600400000,
   Dispatch1764700000000,
+  Prompts1764800000000,
 ];
 
 /** MySQL/MariaDB when DB_URL is set, else an embedded SQLite file under DATA_DIR. */

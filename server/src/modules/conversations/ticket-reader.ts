@@ -29,6 +29,7 @@ const TICKET_COLUMNS = [
   't.useIntegration',
   't.promptId',
   't.integrationId',
+  't.promptEndedAt',
   't.awaitingRating',
   't.acceptedAt',
   't.closedAt',

@@ -243,8 +243,11 @@ export class TicketsService {
       openKey: next.status === 'closed' ? null : openKeyOf({ ...entity, whatsappId }),
       updatedAt: now,
     };
-    // A person acts on the ticket: the greeting bot and its option menu are done with it.
-    if (action !== 'none') Object.assign(changes, { chatbot: false, queueOptionId: null, botQueueAt: null });
+    // A person acts on the ticket: the greeting bot, its option menu and the AI agent are done with it.
+    if (action !== 'none') {
+      Object.assign(changes, { chatbot: false, queueOptionId: null, botQueueAt: null });
+      if (entity.promptId) Object.assign(changes, { useIntegration: false, promptId: null, promptEndedAt: now });
+    }
     if (input.useIntegration !== undefined) changes.useIntegration = input.useIntegration;
     if (input.promptId !== undefined) changes.promptId = input.promptId;
     if (input.integrationId !== undefined) changes.integrationId = input.integrationId;

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { Body, Controller, Inject, Param, Post } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -9,6 +8,7 @@ import * as yup from 'yup';
 import type { AuthUser } from '../../../common/auth-user.js';
 import { CurrentUser } from '../../../common/decorators.js';
 import { DomainError } from '../../../common/domain-error.js';
+import { ownUrl } from '../../../common/own-url.js';
 import { IdPipe, YupPipe } from '../../../common/validation.pipe.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/config.js';
 import { InvoiceEntity } from '../entities/invoice.entity.js';
@@ -20,20 +20,6 @@ const payBodySchema = yup.object({
   /** Deliver the same notification this many times, as a PSP retrying would. */
   times: yup.number().typeError('validation.number').integer('validation.integer').min(1).max(5).default(1),
 });
-
-/** Where this process itself listens, for the stand-in to call its webhook like the PSP would. */
-function ownUrl(address: AddressInfo | string | null): string {
-  if (!address || typeof address === 'string') throw new Error('the server is not listening on TCP');
-  const host =
-    address.address === '0.0.0.0'
-      ? '127.0.0.1'
-      : address.address === '::'
-        ? '[::1]'
-        : address.family === 'IPv6'
-          ? `[${address.address}]`
-          : address.address;
-  return `http://${host}:${address.port}`;
-}
 
 /**
  * The stand-in PSP's "payer" (registered only while PAYMENT_PROVIDER is sandbox): pays an invoice's

@@ -58,8 +58,11 @@ export class TicketEntity {
   /** When the bot began the queue's option menu, which lasts at most the connection's timeUseBotQueues. */
   @DateTime({ nullable: true }) botQueueAt: Date | null;
   @Column({ default: false }) useIntegration: boolean;
+  /** While the AI agent answers the ticket: `useIntegration` with the prompt it answers by. */
   @Column({ type: 'int', nullable: true }) promptId: number | null;
   @Column({ type: 'int', nullable: true }) integrationId: number | null;
+  /** When the AI agent left the ticket to people (asked to, or failing): it does not take it up again. */
+  @DateTime({ nullable: true }) promptEndedAt: Date | null;
   @Column({ type: 'varchar', length: 64, nullable: true, unique: true }) openKey: string | null;
   @Column({ default: false }) awaitingRating: boolean;
   @DateTime({ nullable: true }) acceptedAt: Date | null;

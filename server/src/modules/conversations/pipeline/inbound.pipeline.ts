@@ -285,8 +285,10 @@ export class InboundPipeline implements InboundSink {
     let bot: BotStep | null = null;
     if (!ticket) {
       const queues = await this.queuesOf(em, m.whatsappId);
-      if (botActs && queues.length) {
-        const { connection, settings } = await this.botContext(em, m.companyId, m.whatsappId);
+      const context = botActs && queues.length ? await this.botContext(em, m.companyId, m.whatsappId) : null;
+      // A connection with an AI agent: the agent greets and answers (see AiAgent), not the menu.
+      if (context && !context.promptId) {
+        const { connection, settings } = context;
         const company =
           settings.scheduleType === 'company'
             ? await em
@@ -686,22 +688,26 @@ export class InboundPipeline implements InboundSink {
     return menuQueues(queues);
   }
 
-  /** The connection's bot texts and the company settings that steer the bot. */
+  /**
+   * The connection's bot texts and the company settings that steer the bot; `promptId` when the
+   * connection's AI agent answers its customers instead.
+   */
   private async botContext(
     em: EntityManager,
     companyId: number,
     whatsappId: number,
-  ): Promise<{ connection: BotConnection; settings: BotSettings }> {
+  ): Promise<{ connection: BotConnection; settings: BotSettings; promptId: number | null }> {
     // One after the other: inside a transaction the queries share one connection.
     const connection = await em.getRepository(WhatsappEntity).findOne({
       where: { id: whatsappId },
-      select: { id: true, greetingMessage: true, outOfHoursMessage: true, maxUseBotQueues: true },
+      select: { id: true, greetingMessage: true, outOfHoursMessage: true, maxUseBotQueues: true, promptId: true },
     });
     const rows = await em.getRepository(SettingEntity).find({
       where: { companyId, key: In(['scheduleType', 'sendGreetingMessageOneQueues']) },
       select: { key: true, value: true },
     });
     return {
+      promptId: connection?.promptId ?? null,
       connection: {
         greetingMessage: connection?.greetingMessage ?? '',
         outOfHoursMessage: connection?.outOfHoursMessage ?? '',

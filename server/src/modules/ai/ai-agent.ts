@@ -1,0 +1,251 @@
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { LRUCache } from 'lru-cache';
+import { DataSource, IsNull } from 'typeorm';
+import { TicketNoteEntity } from '../conversations/entities/ticket-note.entity.js';
+import { TicketEntity } from '../conversations/entities/ticket.entity.js';
+import { CustomerMessages, type CustomerMessage } from '../conversations/customer-messages.js';
+import { KeyedLock } from '../conversations/keyed-lock.js';
+import { MessagesService } from '../conversations/messages.service.js';
+import { TicketEvents } from '../conversations/ticket-events.js';
+import { TicketReader } from '../conversations/ticket-reader.js';
+import { companyFolder, MediaStore } from '../media/media-store.js';
+import { asksForHuman, chatMessages, readAnswer, type HistoryMessage } from './agent-turn.js';
+import { AiService, AiServiceError } from './ai-service.js';
+import { PromptsService, type OpenPrompt } from './prompts.service.js';
+
+/** What the customer is told when a person takes over from the agent. */
+export const HANDOFF_MESSAGE = 'Vou transferir você para um de nossos atendentes. Aguarde um momento, por favor.';
+
+/**
+ * The AI agent: a customer's message in a ticket nobody has taken, whose connection (or, without
+ * one there, queue) has a prompt, is answered by the model from the prompt and the ticket's last
+ * `maxMessages` messages. The turn runs after the message's transaction, one at a time per ticket,
+ * without holding up the inbound path.
+ *
+ * A person takes over for good (`promptEndedAt`) when the customer asks for one, when the model
+ * says so, or when the AI service fails; the ticket then waits in the prompt's queue, the customer
+ * is told, and a note on the ticket says why. An agent accepting the ticket ends the turns too:
+ * only pending, unowned tickets are answered, checked again before each answer goes out.
+ */
+@Injectable()
+export class AiAgent implements OnModuleInit {
+  private readonly logger = new Logger('AiAgent');
+  private readonly turns = new KeyedLock();
+  /** Voice notes already transcribed, by message id: each is sent to the service once. */
+  private readonly transcripts = new LRUCache<number, string>({ max: 10_000 });
+  /** Turns under way, so tests and shutdown can wait for them. */
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly customerMessages: CustomerMessages,
+    private readonly prompts: PromptsService,
+    private readonly ai: AiService,
+    private readonly reader: TicketReader,
+    private readonly messages: MessagesService,
+    private readonly events: TicketEvents,
+    private readonly media: MediaStore,
+  ) {}
+
+  onModuleInit(): void {
+    this.customerMessages.listen(async (message) => {
+      const turn = this.turns
+        .run(`ticket:${message.ticketId}`, () => this.turn(message))
+        .catch((error: unknown) => this.logger.error(`ticket ${message.ticketId}: ${String(error)}`))
+        .finally(() => this.running.delete(turn));
+      this.running.add(turn);
+    });
+  }
+
+  /** Resolves once every turn started so far is over. */
+  async idle(): Promise<void> {
+    while (this.running.size) await Promise.all([...this.running]);
+  }
+
+  private async turn(message: CustomerMessage): Promise<void> {
+    const state = await this.stateOf(message);
+    if (!state || !answerable(state)) return;
+    const promptId =
+      state.useIntegration && state.promptId ? state.promptId : (state.connectionPrompt ?? state.queuePrompt);
+    if (!promptId) return;
+    if (state.promptId !== promptId && !(await this.engage(message.ticketId, promptId))) return;
+    const prompt = await this.prompts.open(message.companyId, promptId);
+    if (!prompt) return;
+    const history = await this.history(message, prompt);
+    const last = history[history.length - 1];
+    if (last && !last.fromMe && asksForHuman(last.transcript ?? last.body)) {
+      return this.handOver(message, prompt, 'o cliente pediu um atendente');
+    }
+    let answer: { text: string; handoff: boolean };
+    try {
+      answer = readAnswer(
+        await this.ai.chat(message.companyId, {
+          apiKey: prompt.apiKey,
+          model: prompt.model,
+          maxTokens: prompt.maxTokens,
+          temperature: prompt.temperature,
+          messages: chatMessages(prompt.prompt, history),
+        }),
+      );
+    } catch (error) {
+      return this.handOver(message, prompt, `o serviço de IA falhou: ${describe(error)}`);
+    }
+    if (answer.handoff) return this.handOver(message, prompt, 'o agente de IA passou a conversa adiante', answer.text);
+    if (answer.text) await this.reply(message, prompt, answer.text);
+  }
+
+  /**
+   * What decides a turn, in one read: the ticket's state and the prompts of its connection and
+   * queue (the connection's answers when both have one).
+   */
+  private async stateOf(message: CustomerMessage): Promise<TurnState | null> {
+    const [row] = (await this.db.query(
+      'SELECT t.status AS status, t.userId AS userId, t.chatbot AS chatbot, t.isGroup AS isGroup, ' +
+        't.promptEndedAt AS promptEndedAt, t.useIntegration AS useIntegration, t.promptId AS promptId, ' +
+        'w.promptId AS connectionPrompt, q.promptId AS queuePrompt FROM tickets t ' +
+        'LEFT JOIN whatsapps w ON w.id = t.whatsappId LEFT JOIN queues q ON q.id = t.queueId ' +
+        'WHERE t.id = ? AND t.companyId = ?',
+      [message.ticketId, message.companyId],
+    )) as Record<string, unknown>[];
+    if (!row) return null;
+    const id = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+    return {
+      status: row.status as string,
+      userId: id(row.userId),
+      chatbot: !!Number(row.chatbot),
+      isGroup: !!Number(row.isGroup),
+      promptEndedAt: row.promptEndedAt ?? null,
+      useIntegration: !!Number(row.useIntegration),
+      promptId: id(row.promptId),
+      connectionPrompt: id(row.connectionPrompt),
+      queuePrompt: id(row.queuePrompt),
+    };
+  }
+
+  /** Marks the ticket as the prompt's, unless someone took it or it was left to people meanwhile. */
+  private async engage(ticketId: number, promptId: number): Promise<boolean> {
+    const { affected } = await this.db
+      .getRepository(TicketEntity)
+      .update(
+        { id: ticketId, status: 'pending', userId: IsNull(), promptEndedAt: IsNull() },
+        { useIntegration: true, promptId },
+      );
+    return !!affected;
+  }
+
+  /** The ticket's last `maxMessages` messages, oldest first, customers' voice notes transcribed. */
+  private async history(ticket: CustomerMessage, prompt: OpenPrompt): Promise<HistoryMessage[]> {
+    const rows = (await this.db.query(
+      'SELECT id, fromMe, body, mediaType, mediaUrl FROM messages WHERE ticketId = ? AND isDeleted = ? ORDER BY id DESC LIMIT ?',
+      [ticket.ticketId, false, prompt.maxMessages],
+    )) as { id: number; fromMe: unknown; body: string; mediaType: string; mediaUrl: string | null }[];
+    const history: HistoryMessage[] = [];
+    for (const row of rows.reverse()) {
+      const fromMe = !!Number(row.fromMe);
+      const message: HistoryMessage = { fromMe, body: row.body, mediaType: row.mediaType };
+      if (!fromMe && row.mediaType === 'audio' && row.mediaUrl) {
+        message.transcript = await this.transcript(ticket.companyId, prompt, Number(row.id), row.mediaUrl);
+      }
+      history.push(message);
+    }
+    return history;
+  }
+
+  /** A voice note's words; none when the file is gone or the service fails (the model sees "[áudio]"). */
+  private async transcript(companyId: number, prompt: OpenPrompt, id: number, url: string): Promise<string> {
+    const known = this.transcripts.get(id);
+    if (known !== undefined) return known;
+    const audio = await this.media.read(companyFolder(companyId), url);
+    if (!audio) return '';
+    try {
+      const text = await this.ai.transcribe(companyId, prompt.apiKey, audio, url.split('/').pop() ?? 'audio.ogg');
+      this.transcripts.set(id, text);
+      return text;
+    } catch (error) {
+      this.logger.warn(`message ${id} not transcribed: ${describe(error)}`);
+      return '';
+    }
+  }
+
+  /** The answer in text, or spoken in the prompt's voice (in text when speech fails). */
+  private async reply(ticket: CustomerMessage, prompt: OpenPrompt, text: string): Promise<void> {
+    let speech: Buffer | null = null;
+    if (prompt.voice !== 'texto') {
+      try {
+        speech = await this.ai.speak(
+          ticket.companyId,
+          { name: prompt.voice, key: prompt.voiceKey, region: prompt.voiceRegion },
+          text,
+        );
+      } catch (error) {
+        this.logger.warn(`ticket ${ticket.ticketId}: answered in text, speech failed: ${describe(error)}`);
+      }
+    }
+    const current = await this.reader.entity(ticket.companyId, { id: ticket.ticketId });
+    // An agent took the ticket while the model was thinking: the person answers, not the model.
+    if (!current || !answerable(current) || current.promptId !== prompt.id) return;
+    await this.messages.deliver(
+      current,
+      speech
+        ? { body: text, media: { data: speech, mimetype: 'audio/mpeg', filename: 'resposta.mp3' }, voice: true }
+        : { body: text },
+    );
+  }
+
+  /**
+   * A person takes over: the ticket leaves the agent for good and waits in the prompt's queue (its
+   * own, when it already stands in one); the customer hears so, and a note tells the agents why.
+   */
+  private async handOver(message: CustomerMessage, prompt: OpenPrompt, reason: string, said = ''): Promise<void> {
+    const ticket = await this.reader.entity(message.companyId, { id: message.ticketId });
+    if (!ticket) return;
+    const before = { queueId: ticket.queueId, userId: ticket.userId, status: ticket.status };
+    const queueId = ticket.queueId ?? prompt.queueId;
+    const { affected } = await this.db
+      .getRepository(TicketEntity)
+      .update(
+        { id: ticket.id, promptEndedAt: IsNull() },
+        { useIntegration: false, promptId: null, promptEndedAt: new Date(), queueId, updatedAt: new Date() },
+      );
+    if (!affected) return;
+    await this.db.getRepository(TicketNoteEntity).insert({
+      companyId: ticket.companyId,
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      userId: null,
+      note: `Agente de IA "${prompt.name}": ${reason}. A conversa aguarda um atendente.`,
+    });
+    this.logger.log(`ticket ${ticket.id} handed to people: ${reason}`);
+    const current = await this.reader.entity(ticket.companyId, { id: ticket.id });
+    if (!current) return;
+    this.events.ticketUpdated(await this.reader.shape(current), before);
+    for (const body of [said, HANDOFF_MESSAGE].filter(Boolean)) {
+      try {
+        await this.messages.deliver(current, { body, automatic: true });
+      } catch (error) {
+        this.logger.warn(`ticket ${ticket.id}: the hand-over message was not sent (${describe(error)})`);
+      }
+    }
+  }
+}
+
+/** What a turn reads of its ticket (see stateOf). */
+interface TurnState {
+  status: string;
+  userId: number | null;
+  chatbot: boolean;
+  isGroup: boolean;
+  promptEndedAt: unknown;
+  useIntegration?: boolean;
+  promptId: number | null;
+  connectionPrompt?: number | null;
+  queuePrompt?: number | null;
+}
+
+/** Pending, nobody's, no bot menu under way, not a group, not left to people already. */
+const answerable = (ticket: TurnState): boolean =>
+  ticket.status === 'pending' && !ticket.userId && !ticket.chatbot && !ticket.isGroup && !ticket.promptEndedAt;
+
+const describe = (error: unknown): string =>
+  error instanceof AiServiceError ? error.message : error instanceof Error ? error.name : String(error);
