@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { HANDOFF_ACTION } from '@atendo/shared';
 import { DataSource } from 'typeorm';
 import { AiAgent, HANDOFF_MESSAGE } from '../src/modules/ai/ai-agent.js';
@@ -287,5 +288,42 @@ describe('the AI agent', () => {
     const [spoken] = sentTo(number);
     expect(spoken.body).toBe('Resposta do assistente (gpt-4o-mini): você disse "Áudio de 6 kB recebido.".');
     expect(spoken.media).toMatchObject({ mimetype: 'audio/mpeg' });
+  });
+});
+
+describe('secrets in logs', () => {
+  it('never writes a key to the log, even at debug level with every SQL statement', async () => {
+    const chatty = await startTestApp({ SANDBOX: 'true', AI_PROVIDER: 'sandbox', LOG_LEVEL: 'debug' });
+    const written: string[] = [];
+    const spies = [process.stdout, process.stderr].map((stream) =>
+      jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
+        written.push(String(chunk));
+        return true;
+      }),
+    );
+    try {
+      const local = recordOutbound(chatty);
+      const company = await conversationCompany(chatty, 'Discreta');
+      const secret = 'sk-test-fail-SECRET-4242424242';
+      const created = await chatty.request('POST', '/prompt', {
+        token: company.admin.token,
+        body: promptBody({ apiKey: secret, queueId: company.sales }),
+      });
+      expect(created.status).toBe(201);
+      await chatty.app
+        .get(DataSource)
+        .getRepository(QueueEntity)
+        .update({ id: company.sales }, { promptId: created.body.id });
+      await sinkOf(chatty).message(
+        inbound(company.companyId, company.salesLine, { number: '5511955554444', name: 'Cliente' }, 'Olá'),
+      );
+      await chatty.app.get(AiAgent).idle();
+      expect(local.sent.map((s) => s.body)).toEqual([HANDOFF_MESSAGE]);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+      await chatty.close();
+    }
+    expect(written.join('').length).toBeGreaterThan(1000);
+    expect(written.join('')).not.toContain('SECRET-4242');
   });
 });
