@@ -43,11 +43,27 @@ async function seedCompany(request: APIRequestContext): Promise<CompanyDesk> {
     allTicket: 'enabled',
   });
   const queue = unique('Pos-venda, trocas e devolucoes');
-  await apiCall(request, desk.adminToken, 'POST', '/queue', {
+  const { id: queueId } = await apiCall<{ id: number }>(request, desk.adminToken, 'POST', '/queue', {
     name: queue,
     color: '#8e24aa',
     greetingMessage:
       'Olá! Você está na fila de pós-venda. Conte o número do pedido e o que aconteceu com a entrega, que um atendente responde em seguida.',
+  });
+  // An AI agent with a long name on that queue.
+  const agent = unique('Assistente virtual de pos-venda, trocas e devolucoes');
+  await apiCall(request, desk.adminToken, 'POST', '/prompt', {
+    name: agent,
+    prompt:
+      'Você é a assistente da loja. Responda em frases curtas sobre pedidos, trocas, devoluções e prazos de entrega.',
+    model: 'gpt-4o-mini',
+    maxTokens: 300,
+    temperature: 0.7,
+    apiKey: 'sk-test-0123456789abcdef',
+    queueId,
+    maxMessages: 10,
+    voice: 'texto',
+    voiceKey: '',
+    voiceRegion: '',
   });
   // A long tag name, to see it wrap rather than push the columns off a phone.
   const tag = unique('Pedido atrasado');
@@ -163,6 +179,7 @@ async function seedCompany(request: APIRequestContext): Promise<CompanyDesk> {
       { path: `/chats/${chat.uuid}`, ready: text('plantão de sábado') },
       { path: '/quick-messages', ready: text(shortcode) },
       { path: '/files', ready: text(fileList) },
+      { path: '/prompts', ready: text(agent) },
       { path: '/contact-lists', ready: text(contactList) },
       { path: `/contact-lists/${contactListId}/contacts`, ready: text(listContact) },
       { path: '/schedules', ready: text(contact) },

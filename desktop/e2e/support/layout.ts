@@ -13,8 +13,11 @@ export interface LayoutProblems {
 /**
  * Runs in the page. Texts are compared by the boxes the browser paints them in, each cut to what
  * its clipping ancestors show, so an ellipsis is fine and a cell spilling over the next is not.
+ * `scope` is a selector of the part to look into (a dialog, over a page it hides), else the body.
  */
-function findLayoutProblems(): LayoutProblems {
+function findLayoutProblems(scope: string): LayoutProblems {
+  const root = document.querySelector(scope);
+  if (!root) throw new Error(`Nothing matches ${scope}`);
   const width = window.innerWidth;
   const problems: LayoutProblems = { overflow: [], offscreen: [], overlaps: [] };
   const shown = (el: Element) => el.checkVisibility({ visibilityProperty: true, opacityProperty: true });
@@ -24,7 +27,7 @@ function findLayoutProblems(): LayoutProblems {
   if (document.documentElement.scrollWidth > width + 1) {
     problems.overflow.push(`the page is ${document.documentElement.scrollWidth}px wide in a ${width}px window`);
   }
-  for (const el of document.querySelectorAll('body *')) {
+  for (const el of root.querySelectorAll('*')) {
     const style = getComputedStyle(el);
     if (!['auto', 'scroll'].includes(style.overflowX) || !shown(el)) continue;
     // A box made to scroll sideways (the kanban's lanes on a phone) says so; the page still may not.
@@ -43,7 +46,7 @@ function findLayoutProblems(): LayoutProblems {
 
   const actions =
     'button, a[href], input, select, textarea, [role="button"], [role="tab"], [role="switch"], [role="combobox"]';
-  for (const el of document.querySelectorAll(actions)) {
+  for (const el of root.querySelectorAll(actions)) {
     const box = el.getBoundingClientRect();
     if (!box.width || !box.height || !shown(el)) continue;
     // Reached by scrolling the box it is in, as that box is meant to be scrolled.
@@ -67,7 +70,7 @@ function findLayoutProblems(): LayoutProblems {
     return { left, top, right, bottom };
   };
   const texts: { left: number; top: number; right: number; bottom: number; node: Node; text: string }[] = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
     const text = node.textContent?.trim();
@@ -98,10 +101,11 @@ function findLayoutProblems(): LayoutProblems {
 
 /**
  * Fails the test (softly, so one run lists every page's problems) unless the page fits its window:
- * nothing scrolls sideways, every action is on screen, no text over text.
+ * nothing scrolls sideways, every action is on screen, no text over text. `scope` narrows the
+ * actions and texts looked at to what matches it (an open dialog).
  */
-export async function expectUsableLayout(page: Page, what: string): Promise<void> {
-  const problems = await page.evaluate(findLayoutProblems);
+export async function expectUsableLayout(page: Page, what: string, scope = 'body'): Promise<void> {
+  const problems = await page.evaluate(findLayoutProblems, scope);
   expect.soft(problems, `${what} at ${page.viewportSize()?.width ?? '?'} px`).toEqual({
     overflow: [],
     offscreen: [],

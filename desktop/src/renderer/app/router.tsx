@@ -161,6 +161,7 @@ const ChatsPage = page(() => import('../features/chats/components/ChatsPage'), '
 const SettingsPage = page(() => import('../features/settings/components/SettingsPage'), 'SettingsPage');
 const HelpsPage = page(() => import('../features/helps/components/HelpsPage'), 'HelpsPage');
 const MessagesApiPage = page(() => import('../features/messages-api/components/MessagesApiPage'), 'MessagesApiPage');
+const PromptsPage = page(() => import('../features/prompts/components/PromptsPage'), 'PromptsPage');
 const AnnouncementsPage = page(
   () => import('../features/announcements/components/AnnouncementsPage'),
   'AnnouncementsPage',
@@ -263,6 +264,12 @@ export function AppRouter() {
                 {/* Spec 1 §2: whoever's company plan has the external API; it sends with a connection's token. */}
                 <Route element={<RequirePlanFeature feature="useExternalApi" />}>
                   <Route path="/messages-api" element={<MessagesApiPage />} />
+                </Route>
+                {/* Spec 2 §6: admins of a company whose plan has the AI agents (useOpenAi). */}
+                <Route element={<RequirePlanFeature feature="useOpenAi" />}>
+                  <Route element={<RequirePermission permission="integrations:manage" />}>
+                    <Route path="/prompts" element={<PromptsPage />} />
+                  </Route>
                 </Route>
                 <Route element={<RequirePlanFeature feature="useCampaigns" />}>
                   <Route element={<RequireCampaigns />}>

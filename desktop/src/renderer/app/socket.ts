@@ -21,6 +21,7 @@ import { applyFileListEvent } from '../features/files/files.api';
 import { applyPaymentEvent } from '../features/invoices/invoices.api';
 import { applyKanbanTagEvent } from '../features/kanban/kanban.api';
 import { applyPlanEvent } from '../features/plans/plans.api';
+import { applyPromptEvent } from '../features/prompts/prompts.api';
 import { applyQueueEvent } from '../features/queues/queues.api';
 import { applyQuickMessageEvent } from '../features/quick-messages/quick-messages.api';
 import { applyScheduleEvent } from '../features/schedules/schedules.api';
@@ -276,6 +277,7 @@ export function useRealtime(): void {
       created.on(companyEvent(companyId, 'quickmessage'), (payload) => dispatch(applyQuickMessageEvent(payload)));
       created.on(companyEvent(companyId, 'schedule'), (payload) => dispatch(applyScheduleEvent(payload)));
       created.on(companyEvent(companyId, 'file'), (payload) => dispatch(applyFileListEvent(payload)));
+      created.on(companyEvent(companyId, 'prompt'), (payload) => dispatch(applyPromptEvent(payload)));
       created.on(companyEvent(companyId, 'campaign'), (payload) => {
         dispatch(applyCampaignEvent(payload));
         publish('campaign', payload);

@@ -15,6 +15,7 @@ import enHome from './en/home.json' with { type: 'json' };
 import enInvoices from './en/invoices.json' with { type: 'json' };
 import enKanban from './en/kanban.json' with { type: 'json' };
 import enMessagesApi from './en/messagesApi.json' with { type: 'json' };
+import enPrompts from './en/prompts.json' with { type: 'json' };
 import enQueues from './en/queues.json' with { type: 'json' };
 import enQuickMessages from './en/quickMessages.json' with { type: 'json' };
 import enSchedules from './en/schedules.json' with { type: 'json' };
@@ -41,6 +42,7 @@ import esHome from './es/home.json' with { type: 'json' };
 import esInvoices from './es/invoices.json' with { type: 'json' };
 import esKanban from './es/kanban.json' with { type: 'json' };
 import esMessagesApi from './es/messagesApi.json' with { type: 'json' };
+import esPrompts from './es/prompts.json' with { type: 'json' };
 import esQueues from './es/queues.json' with { type: 'json' };
 import esQuickMessages from './es/quickMessages.json' with { type: 'json' };
 import esSchedules from './es/schedules.json' with { type: 'json' };
@@ -67,6 +69,7 @@ import ptHome from './pt/home.json' with { type: 'json' };
 import ptInvoices from './pt/invoices.json' with { type: 'json' };
 import ptKanban from './pt/kanban.json' with { type: 'json' };
 import ptMessagesApi from './pt/messagesApi.json' with { type: 'json' };
+import ptPrompts from './pt/prompts.json' with { type: 'json' };
 import ptQueues from './pt/queues.json' with { type: 'json' };
 import ptQuickMessages from './pt/quickMessages.json' with { type: 'json' };
 import ptSchedules from './pt/schedules.json' with { type: 'json' };
@@ -101,6 +104,7 @@ export const resources: Resource = {
       invoices: ptInvoices,
       kanban: ptKanban,
       messagesApi: ptMessagesApi,
+      prompts: ptPrompts,
       queues: ptQueues,
       quickMessages: ptQuickMessages,
       schedules: ptSchedules,
@@ -131,6 +135,7 @@ export const resources: Resource = {
       invoices: enInvoices,
       kanban: enKanban,
       messagesApi: enMessagesApi,
+      prompts: enPrompts,
       queues: enQueues,
       quickMessages: enQuickMessages,
       schedules: enSchedules,
@@ -161,6 +166,7 @@ export const resources: Resource = {
       invoices: esInvoices,
       kanban: esKanban,
       messagesApi: esMessagesApi,
+      prompts: esPrompts,
       queues: esQueues,
       quickMessages: esQuickMessages,
       schedules: esSchedules,

@@ -17,6 +17,11 @@ describe('side menu', () => {
     expect(entryVisible(page('/kanban'), context({ useKanban: true }))).toBe(true);
     expect(entryVisible(page('/kanban'), context({ useKanban: false }))).toBe(false);
     expect(entryVisible(page('/prompts'), context({ useKanban: true }))).toBe(false);
+    const prompts = (user: SessionUser) =>
+      visibleEntries({ ...context({ useOpenAi: true }), user }).some((entry) => entry.path === '/prompts');
+    expect(prompts(admin)).toBe(true);
+    // The agents hold the company's API keys: not for supervisors or agents.
+    expect(prompts({ profile: 'supervisor', super: false } as SessionUser)).toBe(false);
     expect(entryVisible(page('/messages-api'), context({ useExternalApi: true }))).toBe(true);
     // Before the plan is known, nothing gated shows.
     expect(entryVisible(page('/chats'), context(null))).toBe(false);

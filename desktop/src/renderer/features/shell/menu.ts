@@ -2,6 +2,8 @@ import { can, featureOfPath, hasFeature, type PlanFlags, type SessionUser } from
 import {
   BookContactsFilled,
   BookContactsRegular,
+  BrainCircuitFilled,
+  BrainCircuitRegular,
   CalendarClockFilled,
   CalendarClockRegular,
   ChatMultipleFilled,
@@ -197,6 +199,16 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     icon: CodeRegular,
     activeIcon: CodeFilled,
     visible: ({ user }) => can(user, 'drawer-admin-items:view'),
+  },
+  {
+    // Spec 2 §6: the plan's useOpenAi (entryVisible); the agents and their API keys are the admins'.
+    path: '/prompts',
+    labelKey: 'shell.menu.prompts',
+    descriptionKey: 'home.destinations.prompts',
+    section: 'admin',
+    icon: BrainCircuitRegular,
+    activeIcon: BrainCircuitFilled,
+    visible: ({ user }) => can(user, 'integrations:manage'),
   },
   {
     // Spec 1 §2: an admin drawer item; the page itself opens for everyone, read-only (router.tsx).
