@@ -29,6 +29,7 @@ import { ChatsModule } from './modules/chats/chats.module.js';
 import { DispatchModule } from './modules/dispatch/dispatch.module.js';
 import { ExternalApiModule } from './modules/external-api/external-api.module.js';
 import { AiModule } from './modules/ai/ai.module.js';
+import { IntegrationsModule } from './modules/integrations/integrations.module.js';
 import { ThrottleModule } from './modules/throttle/throttles.js';
 import { OutboundHttpModule } from './modules/outbound-http/outbound-http.module.js';
 import type { OutboundHttpOptions } from './modules/outbound-http/outbound-http.js';
@@ -74,6 +75,7 @@ export class AppModule {
         QuickMessagesModule,
         FilesModule,
         AiModule.forRoot(config),
+        IntegrationsModule,
         ChatsModule,
         DispatchModule,
         ExternalApiModule,

@@ -295,12 +295,17 @@ describe('secrets in logs', () => {
   it('never writes a key to the log, even at debug level with every SQL statement', async () => {
     const chatty = await startTestApp({ SANDBOX: 'true', AI_PROVIDER: 'sandbox', LOG_LEVEL: 'debug' });
     const written: string[] = [];
-    const spies = [process.stdout, process.stderr].map((stream) =>
-      jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
-        written.push(String(chunk));
-        return true;
-      }),
-    );
+    const keep = (...chunks: unknown[]) => {
+      written.push(chunks.map(String).join(' '));
+      return true;
+    };
+    // Nest writes to the streams; TypeORM's query log and jest's workers go through console.
+    const spies = [
+      ...[process.stdout, process.stderr].map((stream) => jest.spyOn(stream, 'write').mockImplementation(keep)),
+      ...(['log', 'info', 'warn', 'error', 'debug'] as const).map((level) =>
+        jest.spyOn(console, level).mockImplementation(keep),
+      ),
+    ];
     try {
       const local = recordOutbound(chatty);
       const company = await conversationCompany(chatty, 'Discreta');

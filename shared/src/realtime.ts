@@ -6,6 +6,7 @@ import type { Contact, ContactList, ContactListItem } from './contacts/contacts.
 import type { FileList } from './files/files.types.js';
 import type { Plan } from './plans/plans.types.js';
 import type { Prompt } from './prompts/prompts.types.js';
+import type { QueueIntegration } from './queue-integrations/queue-integrations.types.js';
 import type { Message, Ticket } from './tickets/tickets.types.js';
 import type { Queue } from './queues/queues.types.js';
 import type { QuickMessage } from './quick-messages/quick-messages.types.js';
@@ -79,6 +80,9 @@ export interface CompanyEventPayloads {
   schedule: { action: 'create' | 'update'; schedule: Schedule } | { action: 'delete'; scheduleId: Id };
   /** AI prompts, their secrets masked as the API answers them. */
   prompt: { action: 'create' | 'update'; prompt: Prompt } | { action: 'delete'; promptId: Id };
+  /** Queue integrations, their secrets masked as the API answers them. */
+  queueIntegration:
+    { action: 'create' | 'update'; queueIntegration: QueueIntegration } | { action: 'delete'; integrationId: Id };
   /** An invoice was paid: the company's licence now runs until `company.dueDate`. */
   payment: { action: 'CONCLUIDA'; company: { id: Id; dueDate: string; planId: Id }; invoiceId: Id };
 }

@@ -114,6 +114,8 @@ export const configSchema = yup.object({
     .default('https://{region}.tts.speech.microsoft.com/cognitiveservices/v1'),
   /** How long one call to the AI service (a chat turn, a transcription, a speech) may take. */
   AI_TIMEOUT_MS: yup.number().typeError('must be a number').integer().min(100).max(300_000).default(20_000),
+  /** A webhook that fails is tried again this long later, doubling each time (5 tries in all). */
+  WEBHOOK_RETRY_BASE_MS: yup.number().typeError('must be a number').integer().min(1).max(600_000).default(2000),
   CAMPAIGN_DAILY_CAP: yup.number().typeError('must be a number').integer().min(1).max(1_000_000).default(1000),
 });
 

@@ -39,6 +39,8 @@ export interface AppConfig {
   /** Encrypts the companies' secrets at rest (see SecretBox). */
   secretsKey: Buffer;
   ai: AiConfig;
+  /** The first wait before a failed webhook is tried again; each next one doubles. */
+  webhookRetryBaseMs: number;
   /** Sends a second one connection's token may make through the external API. */
   externalApiLimitPerSecond: number;
   version: string;
@@ -254,6 +256,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     externalApiLimitPerSecond: input.EXTERNAL_API_LIMIT_PER_SECOND,
     secretsKey: Buffer.from(hkdfSync('sha256', input.SECRETS_KEY ?? jwtSecret, '', 'atendo secrets at rest', 32)),
     ai: aiConfig(input, sandboxOn(input, publicUrl)),
+    webhookRetryBaseMs: input.WEBHOOK_RETRY_BASE_MS,
     version: readVersion(),
   };
 }

@@ -47,6 +47,8 @@ import { ContactLists1764600100000 } from './migrations/1764600100000-ContactLis
 import { Chats1764600400000 } from './migrations/1764600400000-Chats.js';
 import { Dispatch1764700000000 } from './migrations/1764700000000-Dispatch.js';
 import { Prompts1764800000000 } from './migrations/1764800000000-Prompts.js';
+import { QueueIntegrations1764800100000 } from './migrations/1764800100000-QueueIntegrations.js';
+import { QueueIntegrationEntity } from '../modules/integrations/entities/queue-integration.entity.js';
 import { PromptEntity } from '../modules/ai/entities/prompt.entity.js';
 import { ScheduleEntity } from '../modules/schedules/entities/schedule.entity.js';
 import { CampaignEntity } from '../modules/campaigns/entities/campaign.entity.js';
@@ -91,6 +93,7 @@ export const ENTITIES = [
   CampaignSettingEntity,
   ConnectionPaceEntity,
   PromptEntity,
+  QueueIntegrationEntity,
 ];
 export const MIGRATIONS = [
   Initial1763740800000,
@@ -109,6 +112,7 @@ export const MIGRATIONS = [
   Chats1764600400000,
   Dispatch1764700000000,
   Prompts1764800000000,
+  QueueIntegrations1764800100000,
 ];
 
 /** MySQL/MariaDB when DB_URL is set, else an embedded SQLite file under DATA_DIR. */

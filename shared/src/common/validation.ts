@@ -30,6 +30,8 @@ export const V = {
   taxId: 'validation.taxId',
   /** Not a YouTube video code nor a link to one. */
   videoCode: 'validation.videoCode',
+  /** Not an http(s) address. */
+  url: 'validation.url',
   /** A URL the server would fetch leads to a loopback, private, link-local or other non-public address. */
   publicAddress: 'validation.publicAddress',
   /** A value of the wrong kind (a list or an object where text or a number goes), or one no rule names. */

@@ -1,19 +1,56 @@
 import * as yup from 'yup';
 import { INT_MAX, tooLong, tooShort, V } from '../common/validation.js';
-import { INTEGRATION_LANGUAGES, INTEGRATION_TYPES } from './queue-integrations.types.js';
+import { INTEGRATION_LANGUAGES, INTEGRATION_TYPES, URL_INTEGRATION_TYPES } from './queue-integrations.types.js';
 
 export const queueIntegrationSchema = yup.object({
   type: yup.mixed<(typeof INTEGRATION_TYPES)[number]>().oneOf(INTEGRATION_TYPES, V.oneOf).required(V.required),
   name: yup.string().trim().required(V.required).min(2, tooShort).max(50, tooLong),
-  projectName: yup.string().default(''),
-  jsonContent: yup.string().default(''),
+  projectName: yup
+    .string()
+    .trim()
+    .max(100, tooLong)
+    .default('')
+    .when('type', { is: 'dialogflow', then: (s) => s.required(V.required) }),
+  jsonContent: yup
+    .string()
+    .max(20_000, tooLong)
+    .default('')
+    .when('type', { is: 'dialogflow', then: (s) => s.required(V.required) }),
   language: yup.mixed<(typeof INTEGRATION_LANGUAGES)[number]>().oneOf(INTEGRATION_LANGUAGES, V.oneOf).default('pt-BR'),
-  urlN8N: yup.string().default(''),
-  typebotSlug: yup.string().default(''),
-  typebotExpires: yup.number().integer(V.integer).min(0, V.min).max(INT_MAX, V.max).default(1),
-  typebotDelayMessage: yup.number().integer(V.integer).min(0, V.min).max(INT_MAX, V.max).default(1000),
-  typebotKeywordFinish: yup.string().default(''),
-  typebotKeywordRestart: yup.string().default(''),
-  typebotRestartMessage: yup.string().default(''),
-  typebotUnknownMessage: yup.string().default(''),
+  urlN8N: yup
+    .string()
+    .trim()
+    .max(500, tooLong)
+    .default('')
+    .when('type', {
+      is: (type: string) => URL_INTEGRATION_TYPES.includes(type as never),
+      then: (s) =>
+        s.required(V.required).matches(/^https?:\/\/[^\s/?#]+[^\s]*$/i, { message: V.url, excludeEmptyString: true }),
+    }),
+  typebotSlug: yup
+    .string()
+    .trim()
+    .max(200, tooLong)
+    .matches(/^[\w-]*$/, { message: V.invalid })
+    .default('')
+    .when('type', { is: 'typebot', then: (s) => s.required(V.required) }),
+  typebotExpires: yup.number().typeError(V.number).integer(V.integer).min(0, V.min).max(INT_MAX, V.max).default(1),
+  typebotDelayMessage: yup
+    .number()
+    .typeError(V.number)
+    .integer(V.integer)
+    .min(0, V.min)
+    .max(10_000, V.max)
+    .default(1000),
+  typebotKeywordFinish: yup.string().trim().max(100, tooLong).default(''),
+  typebotKeywordRestart: yup.string().trim().max(100, tooLong).default(''),
+  typebotRestartMessage: yup.string().max(1000, tooLong).default(''),
+  typebotUnknownMessage: yup.string().max(1000, tooLong).default(''),
+});
+
+/** `POST /queueIntegration/testSession`: Dialogflow credentials tried before they are saved. */
+export const integrationTestSchema = yup.object({
+  projectName: yup.string().trim().required(V.required).max(100, tooLong),
+  jsonContent: yup.string().required(V.required).max(20_000, tooLong),
+  language: yup.mixed<(typeof INTEGRATION_LANGUAGES)[number]>().oneOf(INTEGRATION_LANGUAGES, V.oneOf).default('pt-BR'),
 });

@@ -1,6 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { SecretBox } from '../../common/secret-box.js';
+import type { AppConfig } from '../../config/config.js';
 import { ConversationsModule } from '../conversations/conversations.module.js';
 import { AiAgent } from './ai-agent.js';
 import { AiService } from './ai-service.js';
@@ -16,13 +15,8 @@ export class AiModule {
       module: AiModule,
       imports: [ConversationsModule],
       controllers: [PromptsController, ...(config.ai.provider === 'sandbox' ? [SandboxAiController] : [])],
-      providers: [
-        { provide: SecretBox, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new SecretBox(c.secretsKey) },
-        PromptsService,
-        AiService,
-        AiAgent,
-      ],
-      exports: [SecretBox, PromptsService],
+      providers: [PromptsService, AiService, AiAgent],
+      exports: [PromptsService],
     };
   }
 }

@@ -5,6 +5,10 @@ import { ticketRooms, type TicketPlace } from './visibility.js';
 
 type Placed = TicketPlace & { id: number; uuid: string; companyId: number };
 
+/** A ticket or message event as the sockets get it, for the integrations that relay them. */
+export type ConversationEvent =
+  { kind: 'ticket'; ticket: Ticket } | { kind: 'message'; ticket: Ticket; message: Message };
+
 /**
  * Every conversation event goes only to the rooms whose sockets may see the ticket (see
  * docs/architecture.md, Real time). When a ticket moves out of someone's sight (transfer, return),
@@ -12,7 +16,18 @@ type Placed = TicketPlace & { id: number; uuid: string; companyId: number };
  */
 @Injectable()
 export class TicketEvents {
+  private readonly observers: ((event: ConversationEvent) => void)[] = [];
+
   constructor(private readonly realtime: RealtimeService) {}
+
+  /** `observer` hears every ticket update and new message after the sockets do; it must not block. */
+  observe(observer: (event: ConversationEvent) => void): void {
+    this.observers.push(observer);
+  }
+
+  private tell(event: ConversationEvent): void {
+    for (const observer of this.observers) observer(event);
+  }
 
   /**
    * `before` is where the ticket was, when a change may have moved it. The existing clients keep a
@@ -33,6 +48,7 @@ export class TicketEvents {
       if (moved) for (const room of now.slice(-2)) this.realtime.evict(room, viewersNow);
     }
     this.realtime.toRooms(now, ticket.companyId, 'ticket', { action: 'update', ticket });
+    this.tell({ kind: 'ticket', ticket });
   }
 
   ticketDeleted(ticket: Placed): void {
@@ -56,6 +72,7 @@ export class TicketEvents {
       ticket,
       contact: ticket.contact,
     });
+    this.tell({ kind: 'message', ticket, message });
   }
 
   messageUpdated(ticket: Placed, message: Message): void {

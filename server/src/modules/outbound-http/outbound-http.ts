@@ -47,12 +47,12 @@ async function resolveAll(hostname: string): Promise<string[]> {
 }
 
 /**
- * The one way the server fetches a URL a user gave it (media by URL today; webhooks and
- * integrations tomorrow). Every host is resolved and every address it resolves to must pass the
+ * The one way the server fetches a URL a user gave it (media by URL, the integrations' webhooks
+ * and Typebot). Every host is resolved and every address it resolves to must pass the
  * policy, or nothing is sent; the socket then connects to those checked addresses only (our
  * lookup is the socket's), so a DNS answer that changes between check and connect cannot slip a
- * private address in. Redirects are followed by hand, each hop checked the same way. Only GET,
- * no cookies, no Authorization, and the URL's user:password is dropped.
+ * private address in. Redirects are followed by hand, each hop checked the same way. GET, and POST
+ * for webhooks; no cookies, no Authorization, and the URL's user:password is dropped.
  */
 export class OutboundHttp {
   private readonly allowAddress: (address: string) => boolean;
@@ -87,6 +87,28 @@ export class OutboundHttp {
     }
   }
 
+  /**
+   * POSTs `body` to `url` with `headers` (a webhook): the same address checks as get, no redirect
+   * followed (a POST's body is not sent twice), the answer read within `limits.maxBytes`.
+   */
+  async post(
+    url: string,
+    body: Buffer,
+    headers: Record<string, string>,
+    limits: Pick<FetchLimits, 'maxBytes' | 'timeoutMs'>,
+  ): Promise<Fetched & { status: number }> {
+    const signal = AbortSignal.timeout(limits.timeoutMs);
+    const target = this.parse(url);
+    const response = await this.send(target, signal, { method: 'POST', headers, body });
+    const status = response.statusCode ?? 0;
+    if (status < 200 || status >= 300) {
+      response.resume();
+      throw new OutboundError('failed', `answered ${status}`);
+    }
+    const answer = await readCapped(response, limits.maxBytes);
+    return { url: target.href, status, contentType: response.headers['content-type'] ?? null, body: answer };
+  }
+
   private parse(raw: string, base?: URL): URL {
     let url: URL;
     try {
@@ -98,18 +120,27 @@ export class OutboundHttp {
     return url;
   }
 
-  private send(url: URL, signal: AbortSignal): Promise<IncomingMessage> {
+  private send(
+    url: URL,
+    signal: AbortSignal,
+    post: { method: 'POST'; headers: Record<string, string>; body: Buffer } | null = null,
+  ): Promise<IncomingMessage> {
     const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
     // Sockets skip the lookup for an address literal, so a literal is judged here.
     if (isIP(host) && !this.allowAddress(host)) {
       return Promise.reject(new OutboundError('refused', `${host} is not a public address`));
     }
     const options: RequestOptions = {
-      method: 'GET',
+      method: post?.method ?? 'GET',
       host,
       port: url.port || undefined,
       path: `${url.pathname}${url.search}`,
-      headers: { accept: '*/*', 'user-agent': this.userAgent },
+      headers: {
+        accept: '*/*',
+        ...post?.headers,
+        'user-agent': this.userAgent,
+        ...(post ? { 'content-length': String(post.body.length) } : {}),
+      },
       lookup: this.lookup,
       // A pooled socket could belong to a host checked for another request.
       agent: false,
@@ -121,7 +152,7 @@ export class OutboundHttp {
       req.on('error', (error) =>
         reject(error instanceof OutboundError ? error : new OutboundError('failed', error.message)),
       );
-      req.end();
+      req.end(post?.body);
     });
   }
 

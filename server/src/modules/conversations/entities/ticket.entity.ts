@@ -63,6 +63,9 @@ export class TicketEntity {
   @Column({ type: 'int', nullable: true }) integrationId: number | null;
   /** When the AI agent left the ticket to people (asked to, or failing): it does not take it up again. */
   @DateTime({ nullable: true }) promptEndedAt: Date | null;
+  /** The Typebot chat session the customer is in (integration typebot), and when it last moved. */
+  @Column({ type: 'varchar', length: 100, nullable: true }) typebotSessionId: string | null;
+  @DateTime({ nullable: true }) typebotSessionAt: Date | null;
   @Column({ type: 'varchar', length: 64, nullable: true, unique: true }) openKey: string | null;
   @Column({ default: false }) awaitingRating: boolean;
   @DateTime({ nullable: true }) acceptedAt: Date | null;

@@ -1,0 +1,261 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DataSource } from 'typeorm';
+import { QueueIntegrationEntity } from '../src/modules/integrations/entities/queue-integration.entity.js';
+import { TicketNoteEntity } from '../src/modules/conversations/entities/ticket-note.entity.js';
+import { QueueEntity } from '../src/modules/queues/entities/queue.entity.js';
+import {
+  conversationCompany,
+  inbound,
+  recordOutbound,
+  settle,
+  sinkOf,
+  type ConversationCompany,
+  type RecordingPort,
+} from './support/conversations.js';
+import { ADMIN, adminOnPlan, signupCompany, startTestApp, type TestApp } from './support/test-app.js';
+
+/**
+ * Queue integrations: their CRUD with sealed secrets, and the webhook runtime posting a queue's
+ * events, signed, to a local receiver that stands in for the customer's n8n.
+ */
+let t: TestApp;
+let port: RecordingPort;
+let co: ConversationCompany;
+let superToken: string;
+let receiver: Server;
+let receiverUrl: string;
+/** What the receiver answers: a status and a JSON body, per request. */
+let answer: (body: { event: string; message: { body: string } | null }) => { status: number; json?: unknown };
+const received: { headers: IncomingHttpHeaders; raw: string; body: any }[] = [];
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const body = JSON.parse(raw);
+      received.push({ headers: req.headers, raw, body });
+      const { status, json } = answer(body);
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json ?? {}));
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhook/atendo`;
+  // The receiver is on loopback: this app lets 127.0.0.1 through, and nothing else private.
+  t = await startTestApp({ WEBHOOK_RETRY_BASE_MS: '20' }, undefined, {
+    outboundHttp: { allowAddress: (address) => address === '127.0.0.1' },
+  });
+  port = recordOutbound(t);
+  co = await conversationCompany(t, 'Integra');
+  superToken = (await t.login(ADMIN.email, ADMIN.password)).token;
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => receiver.close(resolve));
+});
+beforeEach(() => {
+  received.length = 0;
+  answer = () => ({ status: 200 });
+});
+
+const db = () => t.app.get(DataSource);
+
+function integrationBody(overrides: Record<string, unknown> = {}) {
+  return { type: 'webhook', name: 'Pedidos n8n', urlN8N: receiverUrl, ...overrides };
+}
+
+async function create(overrides: Record<string, unknown> = {}, token = co.admin.token) {
+  const res = await t.request('POST', '/queueIntegration', { token, body: integrationBody(overrides) });
+  if (res.status !== 201) throw new Error(`integration: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { id: number; signingSecret: string; jsonContent: string };
+}
+
+async function waitFor<T>(what: () => T | undefined | false, ms = 3000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const found = what();
+    if (found) return found;
+    if (Date.now() > until) throw new Error('not within time');
+    await settle(20);
+  }
+}
+
+let customer = 0;
+const nextNumber = () => `55119${String(5000000 + ++customer).padStart(8, '0')}`;
+const says = (number: string, body: string) =>
+  sinkOf(t).message(inbound(co.companyId, co.salesLine, { number, name: 'Cliente' }, body));
+
+describe('/queueIntegration', () => {
+  it('creates, lists, updates, rotates and deletes; secrets sealed, answered masked, the signing secret whole once', async () => {
+    const created = await create();
+    expect(created).toMatchObject({
+      type: 'webhook',
+      name: 'Pedidos n8n',
+      projectName: 'Pedidos n8n',
+      urlN8N: receiverUrl,
+    });
+    expect(created.signingSecret).toMatch(/^whsec_/);
+    const read = (await t.request('GET', `/queueIntegration/${created.id}`, { token: co.admin.token })).body;
+    expect(read.signingSecret).toMatch(/^•+/);
+    expect(read.signingSecret).not.toBe(created.signingSecret);
+
+    const credentials = JSON.stringify({
+      type: 'service_account',
+      client_email: 'bot@proj.iam.gserviceaccount.com',
+      private_key: 'KEY-9876',
+    });
+    const dialogflow = await create({
+      type: 'dialogflow',
+      name: 'Triagem',
+      projectName: 'proj-123',
+      jsonContent: credentials,
+      urlN8N: '',
+    });
+    expect(dialogflow.projectName).toBe('proj-123');
+    expect(dialogflow.jsonContent).toMatch(/^•+/);
+    const row = await db().getRepository(QueueIntegrationEntity).findOneByOrFail({ id: dialogflow.id });
+    expect(row.jsonContent).not.toContain('private_key');
+    // The mask sent back keeps the credentials.
+    const renamed = await t.request('PUT', `/queueIntegration/${dialogflow.id}`, {
+      token: co.admin.token,
+      body: { type: 'dialogflow', name: 'Triagem 2', projectName: 'proj-123', jsonContent: dialogflow.jsonContent },
+    });
+    expect(renamed.status).toBe(200);
+    expect((await db().getRepository(QueueIntegrationEntity).findOneByOrFail({ id: dialogflow.id })).jsonContent).toBe(
+      row.jsonContent,
+    );
+
+    const page = (await t.request('GET', '/queueIntegration?searchParam=triagem', { token: co.admin.token })).body;
+    expect(page).toMatchObject({
+      count: 1,
+      hasMore: false,
+      queueIntegrations: [{ id: dialogflow.id, name: 'Triagem 2' }],
+    });
+
+    const rotated = await t.request('POST', `/queueIntegration/${created.id}/signingSecret`, { token: co.admin.token });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.signingSecret).toMatch(/^whsec_/);
+    expect(rotated.body.signingSecret).not.toBe(created.signingSecret);
+
+    await db().getRepository(QueueEntity).update({ id: co.support }, { integrationId: created.id });
+    expect((await t.request('DELETE', `/queueIntegration/${created.id}`, { token: co.admin.token })).body).toEqual({
+      message: 'Integration deleted',
+    });
+    expect((await db().getRepository(QueueEntity).findOneByOrFail({ id: co.support })).integrationId).toBeNull();
+  });
+
+  it('names the fields each type needs', async () => {
+    const cases: [Record<string, unknown>, { field: string; message: string }[]][] = [
+      [{ urlN8N: '' }, [{ field: 'urlN8N', message: 'validation.required' }]],
+      [{ urlN8N: 'ftp://example.com' }, [{ field: 'urlN8N', message: 'validation.url' }]],
+      [{ type: 'typebot', typebotSlug: '' }, [{ field: 'typebotSlug', message: 'validation.required' }]],
+      [
+        { type: 'dialogflow', urlN8N: '' },
+        [
+          { field: 'projectName', message: 'validation.required' },
+          { field: 'jsonContent', message: 'validation.required' },
+        ],
+      ],
+      [{ name: 'x' }, [{ field: 'name', message: 'validation.tooShort' }]],
+    ];
+    for (const [overrides, fields] of cases) {
+      const res = await t.request('POST', '/queueIntegration', {
+        token: co.admin.token,
+        body: integrationBody(overrides),
+      });
+      expect([
+        overrides,
+        res.status,
+        res.body.fields?.map((f: any) => ({ field: f.field, message: f.message })),
+      ]).toEqual([overrides, 400, fields]);
+    }
+  });
+
+  it("answers 404 for another company's integration; agents and plans without integrations are refused", async () => {
+    const mine = await create();
+    const other = await signupCompany(t, 'Alheia');
+    for (const [method, path, body] of [
+      ['GET', `/queueIntegration/${mine.id}`, undefined],
+      ['PUT', `/queueIntegration/${mine.id}`, integrationBody()],
+      ['POST', `/queueIntegration/${mine.id}/signingSecret`, undefined],
+      ['DELETE', `/queueIntegration/${mine.id}`, undefined],
+    ] as const) {
+      const res = await t.request(method, path, { token: other.token, body });
+      expect([method, path, res.status]).toEqual([method, path, 404]);
+    }
+    expect((await t.request('GET', '/queueIntegration', { token: co.seller.token })).status).toBe(403);
+    const without = await adminOnPlan(t, superToken, 'Sem integrações', { useIntegrations: false });
+    expect((await t.request('GET', '/queueIntegration', { token: without.token })).status).toBe(403);
+  });
+});
+
+describe('webhook runtime', () => {
+  it("posts the queue's events signed, and sends the customer the reply in the answer", async () => {
+    const integration = await create({ type: 'n8n', name: 'Fluxo n8n' });
+    await db().getRepository(QueueEntity).update({ id: co.sales }, { integrationId: integration.id });
+    answer = (body) =>
+      body.event === 'message.created' && body.message?.body === 'Qual o status do pedido 42?'
+        ? { status: 200, json: [{ reply: 'Seu pedido 42 saiu para entrega.' }] }
+        : { status: 200 };
+    const number = nextNumber();
+    await says(number, 'Qual o status do pedido 42?');
+    const reply = await waitFor(() => port.sent.find((s) => s.to.number === number));
+    expect(reply.body).toBe('Seu pedido 42 saiu para entrega.');
+
+    const customerEvent = received.find((r) => r.body.message?.body === 'Qual o status do pedido 42?')!;
+    expect(customerEvent.body).toMatchObject({
+      event: 'message.created',
+      integration: { id: integration.id, name: 'Fluxo n8n', type: 'n8n' },
+      ticket: { status: 'pending', queueId: co.sales, contact: { number } },
+      message: { fromMe: false, mediaType: 'chat' },
+    });
+    const expected = `sha256=${createHmac('sha256', integration.signingSecret).update(customerEvent.raw).digest('hex')}`;
+    expect(customerEvent.headers['x-atendo-signature']).toBe(expected);
+    expect(customerEvent.headers['x-atendo-delivery']).toBe(customerEvent.body.deliveryId);
+    // Our own reply is an event too, and a ticket's update (created) is one: neither is answered again.
+    await waitFor(() => received.find((r) => r.body.message?.body === 'Seu pedido 42 saiu para entrega.'));
+    expect(received.some((r) => r.body.event === 'ticket.updated')).toBe(true);
+    await settle(200);
+    expect(port.sent.filter((s) => s.to.number === number)).toHaveLength(1);
+  });
+
+  it('tries a failing webhook 5 times, then says so on the ticket; a private address is refused at once', async () => {
+    const integration = await create();
+    await db().getRepository(QueueEntity).update({ id: co.sales }, { integrationId: integration.id });
+    // The queue's previous integration may be remembered for a second.
+    await settle(1100);
+    answer = () => ({ status: 500 });
+    const number = nextNumber();
+    await says(number, 'Olá');
+    const notesOf = () =>
+      db()
+        .getRepository(TicketNoteEntity)
+        .createQueryBuilder('n')
+        .innerJoin('contacts', 'c', 'c.id = n.contactId')
+        .where('c.number = :number', { number })
+        .getMany();
+    let notes: TicketNoteEntity[] = [];
+    for (let i = 0; i < 150 && !notes.length; i++) {
+      await settle(20);
+      notes = await notesOf();
+    }
+    const [note] = notes;
+    expect(note?.note).toMatch(
+      /^Integração "Pedidos n8n": o webhook não recebeu um evento \(failed: answered 500\)\.$/,
+    );
+    const tries = received.filter((r) => r.body.message?.body === 'Olá');
+    expect(tries.map((r) => r.headers['x-atendo-attempt'])).toEqual(['1', '2', '3', '4', '5']);
+    expect(new Set(tries.map((r) => r.body.deliveryId)).size).toBe(1);
+
+    // 10.0.0.1 is private: refused before anything is sent, and not tried again.
+    await db().getRepository(QueueIntegrationEntity).update({ id: integration.id }, { urlN8N: 'http://10.0.0.1/hook' });
+    received.length = 0;
+    const other = nextNumber();
+    await says(other, 'Oi');
+    await settle(400);
+    expect(received).toHaveLength(0);
+  });
+});
