@@ -58,6 +58,7 @@ describe('OutboundHttp', () => {
   let server: Server;
   let port: number;
   let hits: { url: string; headers: IncomingHttpHeaders }[];
+  const posted: { method: string; body: string }[] = [];
 
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -73,6 +74,15 @@ describe('OutboundHttp', () => {
         res.writeHead(200);
         res.write('x'.repeat(60));
         return void res.end('x'.repeat(60));
+      }
+      if (url.pathname === '/hook') {
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => {
+          posted.push({ method: req.method ?? '', body: Buffer.concat(chunks).toString() });
+          res.writeHead(200, { 'content-type': 'application/json' }).end('{"reply":"ok"}');
+        });
+        return;
       }
       if (url.pathname === '/hang') return; // never answers
       res.writeHead(404).end();
@@ -194,5 +204,25 @@ describe('OutboundHttp', () => {
     await client().get(`http://user:secret@public.test:${port}/file`, limits);
     expect(hits[0].headers.authorization).toBeUndefined();
     expect(hits[0].headers.cookie).toBeUndefined();
+  });
+
+  it('posts a body with its headers under the same address rules, and follows no redirect', async () => {
+    const http = client();
+    const sent = await http.post(
+      `http://public.test:${port}/hook`,
+      Buffer.from('{"event":"x"}'),
+      { 'content-type': 'application/json', 'x-signature': 'sha256=ab' },
+      limits,
+    );
+    expect(sent).toMatchObject({ status: 200, contentType: 'application/json' });
+    expect(sent.body.toString()).toBe('{"reply":"ok"}');
+    expect(posted).toEqual([{ method: 'POST', body: '{"event":"x"}' }]);
+    expect(hits[0].headers).toMatchObject({ 'x-signature': 'sha256=ab', 'content-length': '13' });
+    const strict = new OutboundHttp({ resolve: resolver({}) });
+    expect(await reason(strict.post('http://10.0.0.1/hook', Buffer.from('{}'), {}, limits))).toBe('refused');
+    expect(await reason(http.post(`http://public.test:${port}/redirect?to=/hook`, Buffer.from('{}'), {}, limits))).toBe(
+      'failed',
+    );
+    expect(posted).toHaveLength(1);
   });
 });
