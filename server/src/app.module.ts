@@ -75,7 +75,7 @@ export class AppModule {
         QuickMessagesModule,
         FilesModule,
         AiModule.forRoot(config),
-        IntegrationsModule,
+        IntegrationsModule.forRoot(config),
         ChatsModule,
         DispatchModule,
         ExternalApiModule,

@@ -3,6 +3,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { QueueIntegrationEntity } from '../src/modules/integrations/entities/queue-integration.entity.js';
+import { TYPEBOT_HANDOFF_MESSAGE, TypebotRunner } from '../src/modules/integrations/typebot-runner.js';
+import { TicketEntity } from '../src/modules/conversations/entities/ticket.entity.js';
 import { TicketNoteEntity } from '../src/modules/conversations/entities/ticket-note.entity.js';
 import { QueueEntity } from '../src/modules/queues/entities/queue.entity.js';
 import {
@@ -45,7 +47,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhook/atendo`;
   // The receiver is on loopback: this app lets 127.0.0.1 through, and nothing else private.
-  t = await startTestApp({ WEBHOOK_RETRY_BASE_MS: '20' }, undefined, {
+  t = await startTestApp({ SANDBOX: 'true', WEBHOOK_RETRY_BASE_MS: '20', AI_TIMEOUT_MS: '400' }, undefined, {
     outboundHttp: { allowAddress: (address) => address === '127.0.0.1' },
   });
   port = recordOutbound(t);
@@ -257,5 +259,125 @@ describe('webhook runtime', () => {
     await says(other, 'Oi');
     await settle(400);
     expect(received).toHaveLength(0);
+  });
+});
+
+describe('typebot runtime', () => {
+  const notesOf = (number: string) =>
+    db()
+      .getRepository(TicketNoteEntity)
+      .createQueryBuilder('n')
+      .innerJoin('contacts', 'c', 'c.id = n.contactId')
+      .where('c.number = :number', { number })
+      .getMany();
+  const ticketOf = (number: string) =>
+    db()
+      .getRepository(TicketEntity)
+      .findOneOrFail({ where: { contact: { number } }, order: { id: 'DESC' } });
+  /** The customer writes; resolves once the bot's turn is over. */
+  const talk = async (number: string, body: string) => {
+    await says(number, body);
+    await t.app.get(TypebotRunner).idle();
+    return port.sent.filter((s) => s.to.number === number).map((s) => s.body);
+  };
+
+  async function typebot(overrides: Record<string, unknown> = {}) {
+    const integration = await create({
+      type: 'typebot',
+      name: 'Triagem',
+      urlN8N: `${t.url}/sandbox/typebot`,
+      typebotSlug: 'loja-azul',
+      typebotDelayMessage: 0,
+      typebotKeywordFinish: '#sair',
+      typebotKeywordRestart: '#reiniciar',
+      typebotRestartMessage: 'Vamos recomeçar.',
+      typebotUnknownMessage: 'Não entendi, escolha uma das opções.',
+      ...overrides,
+    });
+    await db().getRepository(QueueEntity).update({ id: co.sales }, { integrationId: integration.id });
+    await settle(1100); // the webhook relay's memory of the queue's previous integration
+    return integration;
+  }
+
+  it('walks the customer through the bot: greeting, choices by number, an unknown answer, the end handing over', async () => {
+    const integration = await typebot();
+    const number = nextNumber();
+    expect(await talk(number, 'oi')).toEqual([
+      'Olá! Sou o assistente virtual do **loja-azul**. Como posso ajudar?',
+      '*1* - Comprar\n*2* - Suporte\n*3* - Falar com atendente',
+    ]);
+    expect(await ticketOf(number)).toMatchObject({ useIntegration: true, integrationId: integration.id });
+    // An answer the bot does not take: the unknown message, and the choices again.
+    expect((await talk(number, 'talvez')).slice(2)).toEqual([
+      'Não entendi, escolha uma das opções.',
+      '*1* - Comprar\n*2* - Suporte\n*3* - Falar com atendente',
+    ]);
+    expect((await talk(number, '2')).slice(4)).toEqual(['Descreva o problema, por favor.']);
+    expect((await talk(number, 'A tela não liga')).slice(5)).toEqual([
+      'Obrigado! Anotei: _A tela não liga_. Uma pessoa da equipe continua daqui.',
+    ]);
+    const ended = await ticketOf(number);
+    expect(ended).toMatchObject({ status: 'pending', queueId: co.sales, useIntegration: false, integrationId: null });
+    expect(ended.integrationEndedAt).toBeInstanceOf(Date);
+    expect((await notesOf(number)).map((n) => n.note)).toEqual([
+      'Typebot "Triagem": o fluxo do Typebot terminou. A conversa aguarda um atendente.',
+    ]);
+    // Left to people: the bot stays quiet.
+    expect(await talk(number, 'alô?')).toHaveLength(6);
+  });
+
+  it('restarts on its keyword, finishes on the other, and starts over after the session expires', async () => {
+    await typebot({ typebotExpires: 1 });
+    const number = nextNumber();
+    await talk(number, 'oi');
+    expect((await talk(number, '#REINICIAR')).slice(2)).toEqual([
+      'Vamos recomeçar.',
+      'Olá! Sou o assistente virtual do **loja-azul**. Como posso ajudar?',
+      '*1* - Comprar\n*2* - Suporte\n*3* - Falar com atendente',
+    ]);
+    // Two minutes of silence: the next message starts a new session.
+    await db()
+      .getRepository(TicketEntity)
+      .update({ id: (await ticketOf(number)).id }, { typebotSessionAt: new Date(Date.now() - 120_000) });
+    expect((await talk(number, 'voltei')).slice(5)).toEqual([
+      'Olá! Sou o assistente virtual do **loja-azul**. Como posso ajudar?',
+      '*1* - Comprar\n*2* - Suporte\n*3* - Falar com atendente',
+    ]);
+    expect((await talk(number, '#sair')).slice(7)).toEqual([]);
+    expect((await notesOf(number)).map((n) => n.note)).toEqual([
+      'Typebot "Triagem": o cliente encerrou o bot. A conversa aguarda um atendente.',
+    ]);
+  });
+
+  it('hands over, telling the customer, when Typebot fails, is too slow or is a private address', async () => {
+    for (const [overrides, reason] of [
+      [{ typebotSlug: 'bot-fail' }, 'o Typebot falhou: failed: answered 503'],
+      [{ typebotSlug: 'bot-slow' }, 'o Typebot falhou: failed:'],
+      [{ urlN8N: 'http://10.1.2.3/typebot' }, 'o Typebot falhou: refused: 10.1.2.3 is not a public address'],
+    ] as const) {
+      await typebot(overrides);
+      const number = nextNumber();
+      expect(await talk(number, 'oi')).toEqual([TYPEBOT_HANDOFF_MESSAGE]);
+      const [note] = await notesOf(number);
+      expect(note.note).toContain(reason);
+      expect(await ticketOf(number)).toMatchObject({ useIntegration: false, queueId: co.sales });
+    }
+  });
+
+  it('stops talking once an agent accepts the ticket', async () => {
+    await typebot();
+    const number = nextNumber();
+    await talk(number, 'oi');
+    const ticket = await ticketOf(number);
+    expect(
+      (
+        await t.request('PUT', `/tickets/${ticket.id}`, {
+          token: co.seller.token,
+          body: { status: 'open', userId: co.seller.id },
+        })
+      ).status,
+    ).toBe(200);
+    expect(await talk(number, '1')).toHaveLength(2);
+    expect(await ticketOf(number)).toMatchObject({ useIntegration: false, integrationId: null });
   });
 });

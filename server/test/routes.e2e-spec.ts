@@ -20,6 +20,9 @@ const PUBLIC_ROUTES = [
   'POST /sandbox/openai/v1/chat/completions',
   'POST /sandbox/openai/v1/audio/transcriptions',
   'POST /sandbox/azure-tts/:region/cognitiveservices/v1',
+  // Typebot's chat API stand-in (stand-ins on): public like a live bot's.
+  'POST /sandbox/typebot/api/v1/typebots/:publicId/startChat',
+  'POST /sandbox/typebot/api/v1/sessions/:sessionId/continueChat',
 ];
 
 let t: TestApp;

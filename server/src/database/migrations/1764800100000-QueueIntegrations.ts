@@ -3,7 +3,7 @@ import { engineColumns, foreignKey as fk, idColumn as id, text, varchar as str }
 
 /**
  * Queue integrations (webhook, n8n, Typebot, Dialogflow, flow builder) and, on tickets, the Typebot
- * session a conversation is in and when it last moved.
+ * session a conversation is in, when it last moved, and when an integration left the ticket to people.
  */
 export class QueueIntegrations1764800100000 implements MigrationInterface {
   name = 'QueueIntegrations1764800100000';
@@ -39,9 +39,11 @@ export class QueueIntegrations1764800100000 implements MigrationInterface {
     );
     await q.query('ALTER TABLE tickets ADD COLUMN typebotSessionId varchar(100) NULL');
     await q.query('ALTER TABLE tickets ADD COLUMN typebotSessionAt datetime(3) NULL');
+    await q.query('ALTER TABLE tickets ADD COLUMN integrationEndedAt datetime(3) NULL');
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query('ALTER TABLE tickets DROP COLUMN integrationEndedAt');
     await q.query('ALTER TABLE tickets DROP COLUMN typebotSessionAt');
     await q.query('ALTER TABLE tickets DROP COLUMN typebotSessionId');
     await q.dropTable('queue_integrations');

@@ -103,6 +103,7 @@ export class AiAgent implements OnModuleInit {
     const [row] = (await this.db.query(
       'SELECT t.status AS status, t.userId AS userId, t.chatbot AS chatbot, t.isGroup AS isGroup, ' +
         't.promptEndedAt AS promptEndedAt, t.useIntegration AS useIntegration, t.promptId AS promptId, ' +
+        't.integrationId AS integrationId, ' +
         'w.promptId AS connectionPrompt, q.promptId AS queuePrompt FROM tickets t ' +
         'LEFT JOIN whatsapps w ON w.id = t.whatsappId LEFT JOIN queues q ON q.id = t.queueId ' +
         'WHERE t.id = ? AND t.companyId = ?',
@@ -118,6 +119,7 @@ export class AiAgent implements OnModuleInit {
       promptEndedAt: row.promptEndedAt ?? null,
       useIntegration: !!Number(row.useIntegration),
       promptId: id(row.promptId),
+      botActive: !!Number(row.useIntegration) && id(row.integrationId) !== null,
       connectionPrompt: id(row.connectionPrompt),
       queuePrompt: id(row.queuePrompt),
     };
@@ -239,13 +241,20 @@ interface TurnState {
   promptEndedAt: unknown;
   useIntegration?: boolean;
   promptId: number | null;
+  /** A bot integration (Typebot) is talking to the customer: the AI stays out. */
+  botActive?: boolean;
   connectionPrompt?: number | null;
   queuePrompt?: number | null;
 }
 
-/** Pending, nobody's, no bot menu under way, not a group, not left to people already. */
+/** Pending, nobody's, no bot menu or bot integration under way, not a group, not left to people already. */
 const answerable = (ticket: TurnState): boolean =>
-  ticket.status === 'pending' && !ticket.userId && !ticket.chatbot && !ticket.isGroup && !ticket.promptEndedAt;
+  ticket.status === 'pending' &&
+  !ticket.userId &&
+  !ticket.chatbot &&
+  !ticket.botActive &&
+  !ticket.isGroup &&
+  !ticket.promptEndedAt;
 
 const describe = (error: unknown): string =>
   error instanceof AiServiceError ? error.message : error instanceof Error ? error.name : String(error);

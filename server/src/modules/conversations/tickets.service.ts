@@ -247,6 +247,15 @@ export class TicketsService {
     if (action !== 'none') {
       Object.assign(changes, { chatbot: false, queueOptionId: null, botQueueAt: null });
       if (entity.promptId) Object.assign(changes, { useIntegration: false, promptId: null, promptEndedAt: now });
+      if (entity.integrationId) {
+        Object.assign(changes, {
+          useIntegration: false,
+          integrationId: null,
+          integrationEndedAt: now,
+          typebotSessionId: null,
+          typebotSessionAt: null,
+        });
+      }
     }
     if (input.useIntegration !== undefined) changes.useIntegration = input.useIntegration;
     if (input.promptId !== undefined) changes.promptId = input.promptId;

@@ -19,3 +19,12 @@ export function isPublicAddress(address: string): boolean {
   }
   return parsed.range() === 'unicast';
 }
+
+/** Whether `address` is this machine's loopback (127/8, ::1, or IPv4-mapped 127/8). */
+export function isLoopbackAddress(address: string): boolean {
+  try {
+    return ipaddr.process(address).range() === 'loopback';
+  } catch {
+    return false;
+  }
+}

@@ -66,6 +66,8 @@ export class TicketEntity {
   /** The Typebot chat session the customer is in (integration typebot), and when it last moved. */
   @Column({ type: 'varchar', length: 100, nullable: true }) typebotSessionId: string | null;
   @DateTime({ nullable: true }) typebotSessionAt: Date | null;
+  /** When a bot integration (Typebot) left the ticket to people: it does not take it up again. */
+  @DateTime({ nullable: true }) integrationEndedAt: Date | null;
   @Column({ type: 'varchar', length: 64, nullable: true, unique: true }) openKey: string | null;
   @Column({ default: false }) awaitingRating: boolean;
   @DateTime({ nullable: true }) acceptedAt: Date | null;
