@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { QueueIntegrationEntity } from '../src/modules/integrations/entities/queue-integration.entity.js';
-import { TYPEBOT_HANDOFF_MESSAGE, TypebotRunner } from '../src/modules/integrations/typebot-runner.js';
+import { BOT_HANDOFF_MESSAGE, IntegrationBots } from '../src/modules/integrations/integration-bots.js';
 import { TicketEntity } from '../src/modules/conversations/entities/ticket.entity.js';
 import { TicketNoteEntity } from '../src/modules/conversations/entities/ticket-note.entity.js';
 import { QueueEntity } from '../src/modules/queues/entities/queue.entity.js';
@@ -262,25 +262,25 @@ describe('webhook runtime', () => {
   });
 });
 
-describe('typebot runtime', () => {
-  const notesOf = (number: string) =>
-    db()
-      .getRepository(TicketNoteEntity)
-      .createQueryBuilder('n')
-      .innerJoin('contacts', 'c', 'c.id = n.contactId')
-      .where('c.number = :number', { number })
-      .getMany();
-  const ticketOf = (number: string) =>
-    db()
-      .getRepository(TicketEntity)
-      .findOneOrFail({ where: { contact: { number } }, order: { id: 'DESC' } });
-  /** The customer writes; resolves once the bot's turn is over. */
-  const talk = async (number: string, body: string) => {
-    await says(number, body);
-    await t.app.get(TypebotRunner).idle();
-    return port.sent.filter((s) => s.to.number === number).map((s) => s.body);
-  };
+const notesOf = (number: string) =>
+  db()
+    .getRepository(TicketNoteEntity)
+    .createQueryBuilder('n')
+    .innerJoin('contacts', 'c', 'c.id = n.contactId')
+    .where('c.number = :number', { number })
+    .getMany();
+const ticketOf = (number: string) =>
+  db()
+    .getRepository(TicketEntity)
+    .findOneOrFail({ where: { contact: { number } }, order: { id: 'DESC' } });
+/** The customer writes; resolves once the bot's turn is over. */
+const talk = async (number: string, body: string) => {
+  await says(number, body);
+  await t.app.get(IntegrationBots).idle();
+  return port.sent.filter((s) => s.to.number === number).map((s) => s.body);
+};
 
+describe('typebot runtime', () => {
   async function typebot(overrides: Record<string, unknown> = {}) {
     const integration = await create({
       type: 'typebot',
@@ -357,7 +357,7 @@ describe('typebot runtime', () => {
     ] as const) {
       await typebot(overrides);
       const number = nextNumber();
-      expect(await talk(number, 'oi')).toEqual([TYPEBOT_HANDOFF_MESSAGE]);
+      expect(await talk(number, 'oi')).toEqual([BOT_HANDOFF_MESSAGE]);
       const [note] = await notesOf(number);
       expect(note.note).toContain(reason);
       expect(await ticketOf(number)).toMatchObject({ useIntegration: false, queueId: co.sales });
@@ -379,5 +379,93 @@ describe('typebot runtime', () => {
     ).toBe(200);
     expect(await talk(number, '1')).toHaveLength(2);
     expect(await ticketOf(number)).toMatchObject({ useIntegration: false, integrationId: null });
+  });
+});
+
+describe('dialogflow runtime', () => {
+  const CREDENTIALS = JSON.stringify({
+    type: 'service_account',
+    project_id: 'loja-azul',
+    client_email: 'bot@loja-azul.iam.gserviceaccount.com',
+    private_key: '-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n',
+    token_uri: 'http://10.0.0.1/token',
+  });
+
+  async function dialogflow(projectName = 'loja-azul') {
+    const integration = await create({
+      type: 'dialogflow',
+      name: 'Agente ES',
+      projectName,
+      jsonContent: CREDENTIALS,
+      urlN8N: '',
+    });
+    await db().getRepository(QueueEntity).update({ id: co.sales }, { integrationId: integration.id });
+    await settle(1100); // the webhook relay's memory of the queue's previous integration
+    return integration;
+  }
+
+  it("answers with the matched intent's fulfilment, and leaves the ticket to people when an intent ends it", async () => {
+    await dialogflow();
+    const number = nextNumber();
+    expect(await talk(number, 'Oi, bom dia')).toEqual([
+      'Olá! Sou o agente de triagem. Posso ajudar com pedidos e horários.',
+    ]);
+    expect((await talk(number, 'Cadê meu pedido?')).slice(1)).toEqual([
+      'Seu pedido está a caminho e chega em até 2 dias úteis.',
+    ]);
+    expect((await talk(number, 'xyz')).slice(2)).toEqual(['Desculpe, não entendi. Pode repetir de outro jeito?']);
+    expect((await talk(number, 'quero um atendente')).slice(3)).toEqual([
+      'Certo, uma pessoa da equipe vai continuar o atendimento.',
+    ]);
+    expect(await ticketOf(number)).toMatchObject({ useIntegration: false, integrationId: null, queueId: co.sales });
+    expect((await notesOf(number)).map((n) => n.note)).toEqual([
+      'Dialogflow "Agente ES": o Dialogflow encerrou a conversa (intenção "Atendente"). A conversa aguarda um atendente.',
+    ]);
+    expect(await talk(number, 'oi?')).toHaveLength(4);
+  });
+
+  it('hands over, telling the customer, when Dialogflow fails', async () => {
+    await dialogflow('projeto-fail');
+    const number = nextNumber();
+    expect(await talk(number, 'oi')).toEqual([BOT_HANDOFF_MESSAGE]);
+    expect((await notesOf(number))[0].note).toContain('o Dialogflow falhou: detect intent failed');
+  });
+
+  it('tests credentials before they are saved, and a saved integration by its mask', async () => {
+    const tried = await t.request('POST', '/queueIntegration/testSession', {
+      token: co.admin.token,
+      body: { projectName: 'loja-azul', jsonContent: CREDENTIALS, language: 'pt-BR' },
+    });
+    expect(tried).toMatchObject({
+      status: 200,
+      body: {
+        message: 'ok',
+        intent: 'Saudação',
+        texts: ['Olá! Sou o agente de triagem. Posso ajudar com pedidos e horários.'],
+      },
+    });
+    const saved = await dialogflow();
+    const byMask = await t.request('POST', '/queueIntegration/testSession', {
+      token: co.admin.token,
+      body: { id: saved.id, projectName: 'loja-azul', jsonContent: saved.jsonContent, language: 'pt-BR' },
+    });
+    expect(byMask.status).toBe(200);
+    const bad = await t.request('POST', '/queueIntegration/testSession', {
+      token: co.admin.token,
+      body: { projectName: 'loja-azul', jsonContent: '{"client_email": "x"}', language: 'pt-BR' },
+    });
+    expect([bad.status, bad.body.fields]).toEqual([400, [{ field: 'jsonContent', message: 'validation.invalid' }]]);
+    const down = await t.request('POST', '/queueIntegration/testSession', {
+      token: co.admin.token,
+      body: { projectName: 'x-fail', jsonContent: CREDENTIALS, language: 'en' },
+    });
+    expect([down.status, down.body]).toEqual([502, { error: 'ERR_INTEGRATION_UNREACHABLE' }]);
+    // Another company cannot test this company's saved credentials by its id.
+    const other = await signupCompany(t, 'Curiosa');
+    const theirs = await t.request('POST', '/queueIntegration/testSession', {
+      token: other.token,
+      body: { id: saved.id, projectName: 'loja-azul', jsonContent: saved.jsonContent, language: 'pt-BR' },
+    });
+    expect(theirs.status).toBe(400);
   });
 });

@@ -293,7 +293,6 @@ describe('the AI agent', () => {
 
 describe('secrets in logs', () => {
   it('never writes a key to the log, even at debug level with every SQL statement', async () => {
-    const chatty = await startTestApp({ SANDBOX: 'true', AI_PROVIDER: 'sandbox', LOG_LEVEL: 'debug' });
     const written: string[] = [];
     const keep = (...chunks: unknown[]) => {
       written.push(chunks.map(String).join(' '));
@@ -306,7 +305,9 @@ describe('secrets in logs', () => {
         jest.spyOn(console, level).mockImplementation(keep),
       ),
     ];
+    let chatty: TestApp | undefined;
     try {
+      chatty = await startTestApp({ SANDBOX: 'true', AI_PROVIDER: 'sandbox', LOG_LEVEL: 'debug' });
       const local = recordOutbound(chatty);
       const company = await conversationCompany(chatty, 'Discreta');
       const secret = 'sk-test-fail-SECRET-4242424242';
@@ -325,8 +326,8 @@ describe('secrets in logs', () => {
       await chatty.app.get(AiAgent).idle();
       expect(local.sent.map((s) => s.body)).toEqual([HANDOFF_MESSAGE]);
     } finally {
+      await chatty?.close();
       for (const spy of spies) spy.mockRestore();
-      await chatty.close();
     }
     expect(written.join('').length).toBeGreaterThan(1000);
     expect(written.join('')).not.toContain('SECRET-4242');

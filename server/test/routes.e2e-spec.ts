@@ -23,6 +23,8 @@ const PUBLIC_ROUTES = [
   // Typebot's chat API stand-in (stand-ins on): public like a live bot's.
   'POST /sandbox/typebot/api/v1/typebots/:publicId/startChat',
   'POST /sandbox/typebot/api/v1/sessions/:sessionId/continueChat',
+  // Dialogflow's detect intent stand-in (AI_PROVIDER=sandbox), on the path its client calls.
+  'POST /v2/projects/:project/agent/sessions/:sessionAction',
 ];
 
 let t: TestApp;

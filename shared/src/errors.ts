@@ -89,6 +89,8 @@ export const ERROR_STATUS = {
   ERR_WAPP_UNAVAILABLE: 503,
   /** The AI service (or its stand-in) cannot answer now. */
   ERR_AI_UNAVAILABLE: 503,
+  /** An integration's service did not answer a test (Dialogflow's test session). */
+  ERR_INTEGRATION_UNREACHABLE: 502,
   /** WhatsApp refused a send for sending too fast (`rate-overlimit`): the connection's campaigns pause. */
   ERR_WAPP_RATE_LIMITED: 429,
   ERR_NO_SCHEDULE_FOUND: 404,

@@ -6,7 +6,8 @@ const requiredNumber = yup.number().typeError(V.number).required(V.required);
 
 export const promptSchema = yup.object({
   name: yup.string().trim().required(V.required).min(5, tooShort).max(100, tooLong),
-  prompt: yup.string().trim().required(V.required).min(50, tooShort),
+  // A MySQL TEXT holds 65,535 bytes: 16,000 characters of up to 4 bytes each.
+  prompt: yup.string().trim().required(V.required).min(50, tooShort).max(16_000, tooLong),
   model: yup.mixed<(typeof PROMPT_MODELS)[number]>().oneOf(PROMPT_MODELS, V.oneOf).required(V.required),
   maxTokens: requiredNumber.integer(V.integer).min(1, V.min).max(INT_MAX, V.max),
   temperature: requiredNumber.min(0, V.min).max(1, V.max),

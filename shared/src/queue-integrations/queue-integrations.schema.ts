@@ -13,7 +13,8 @@ export const queueIntegrationSchema = yup.object({
     .when('type', { is: 'dialogflow', then: (s) => s.required(V.required) }),
   jsonContent: yup
     .string()
-    .max(20_000, tooLong)
+    // Sealed (base64 of up to 4 bytes a character), it still fits a MySQL TEXT.
+    .max(10_000, tooLong)
     .default('')
     .when('type', { is: 'dialogflow', then: (s) => s.required(V.required) }),
   language: yup.mixed<(typeof INTEGRATION_LANGUAGES)[number]>().oneOf(INTEGRATION_LANGUAGES, V.oneOf).default('pt-BR'),
@@ -50,7 +51,9 @@ export const queueIntegrationSchema = yup.object({
 
 /** `POST /queueIntegration/testSession`: Dialogflow credentials tried before they are saved. */
 export const integrationTestSchema = yup.object({
+  /** With the masked jsonContent of a saved integration: test its stored credentials. */
+  id: yup.number().typeError(V.number).integer(V.integer).positive(V.min).max(INT_MAX, V.max).optional(),
   projectName: yup.string().trim().required(V.required).max(100, tooLong),
-  jsonContent: yup.string().required(V.required).max(20_000, tooLong),
+  jsonContent: yup.string().required(V.required).max(10_000, tooLong),
   language: yup.mixed<(typeof INTEGRATION_LANGUAGES)[number]>().oneOf(INTEGRATION_LANGUAGES, V.oneOf).default('pt-BR'),
 });

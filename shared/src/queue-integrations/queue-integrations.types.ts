@@ -49,3 +49,10 @@ export const URL_INTEGRATION_TYPES: readonly IntegrationType[] = ['n8n', 'webhoo
  * under the integration's signing secret.
  */
 export const INTEGRATION_SIGNATURE_HEADER = 'X-Atendo-Signature';
+
+/** `POST /queueIntegration/testSession`'s answer: what the agent answered a greeting. */
+export interface IntegrationTestResult {
+  message: string;
+  intent: string;
+  texts: string[];
+}

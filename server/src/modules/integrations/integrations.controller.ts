@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { queueIntegrationSchema, type QueueIntegrationInput } from '@atendo/shared';
+import { integrationTestSchema, queueIntegrationSchema, type QueueIntegrationInput } from '@atendo/shared';
+import type * as yup from 'yup';
 import type { AuthUser } from '../../common/auth-user.js';
 import { CurrentUser, RequirePermission, RequirePlan } from '../../common/decorators.js';
 import { listQuerySchema, type ListQuery } from '../../common/pagination.js';
@@ -38,6 +39,15 @@ export class IntegrationsController {
     @Body(body) input: QueueIntegrationInput,
   ) {
     return this.integrations.update(auth, integrationId, input);
+  }
+
+  @Post('testSession')
+  @HttpCode(200)
+  testSession(
+    @CurrentUser() auth: AuthUser,
+    @Body(new YupPipe(integrationTestSchema)) input: yup.InferType<typeof integrationTestSchema>,
+  ) {
+    return this.integrations.testSession(auth, input);
   }
 
   @Post(':id/signingSecret')

@@ -6,6 +6,7 @@ import {
   maskSecret,
   PROJECT_NAME_FROM_NAME,
   V,
+  type IntegrationTestResult,
   type QueueIntegration,
   type QueueIntegrationInput,
   type QueueIntegrationsPage,
@@ -19,6 +20,7 @@ import { TicketEntity } from '../conversations/entities/ticket.entity.js';
 import { QueueEntity } from '../queues/entities/queue.entity.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { WhatsappEntity } from '../whatsapp/entities/whatsapp.entity.js';
+import { credentialsOf, DialogflowClients } from './dialogflow-client.js';
 import { QueueIntegrationEntity } from './entities/queue-integration.entity.js';
 
 /** An integration with its secrets opened, for the runtimes that call out. */
@@ -29,6 +31,8 @@ export interface OpenIntegration extends Omit<QueueIntegrationEntity, 'jsonConte
 
 const contextOf = (companyId: number, column: 'jsonContent' | 'signingSecret') =>
   `queueIntegration:${companyId}:${column}`;
+
+const invalid = (field: string, message: string) => new DomainError('ERR_VALIDATION', { fields: [{ field, message }] });
 
 const newSigningSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
 
@@ -45,6 +49,7 @@ export class IntegrationsService {
     @InjectDataSource() private readonly db: DataSource,
     @Inject(SecretBox) private readonly box: SecretBox,
     private readonly realtime: RealtimeService,
+    private readonly dialogflow: DialogflowClients,
   ) {
     this.integrations = db.getRepository(QueueIntegrationEntity);
   }
@@ -120,6 +125,41 @@ export class IntegrationsService {
     return { message: 'Integration deleted' };
   }
 
+  /**
+   * Dialogflow credentials tried before (or after) they are saved: a greeting sent to the agent on
+   * a throwaway session. The mask of a saved integration (`id`) tries its stored credentials.
+   */
+  async testSession(
+    auth: AuthUser,
+    input: { id?: number; projectName: string; jsonContent: string; language: string },
+  ): Promise<IntegrationTestResult> {
+    let json = input.jsonContent;
+    if (isMaskedSecret(json)) {
+      const saved = input.id ? await this.open(auth.companyId, input.id) : null;
+      if (!saved?.jsonContent) throw invalid('jsonContent', V.required);
+      json = saved.jsonContent;
+    }
+    let credentials;
+    try {
+      credentials = credentialsOf(json);
+    } catch {
+      throw invalid('jsonContent', V.invalid);
+    }
+    const greeting = { 'pt-BR': 'Olá', en: 'Hello', es: 'Hola' }[input.language] ?? 'Olá';
+    try {
+      const answer = await this.dialogflow.detect(
+        credentials,
+        input.projectName,
+        `test-${randomBytes(8).toString('hex')}`,
+        greeting,
+        input.language,
+      );
+      return { message: 'ok', intent: answer.intent, texts: answer.texts };
+    } catch {
+      throw new DomainError('ERR_INTEGRATION_UNREACHABLE');
+    }
+  }
+
   /** The integration with its secrets opened, or null when it is gone. */
   async open(companyId: number, id: number): Promise<OpenIntegration | null> {
     const row = await this.integrations.findOneBy({ id, companyId });
@@ -161,7 +201,7 @@ export class IntegrationsService {
     if (!value) return '';
     if (isMaskedSecret(value)) {
       if (existing?.jsonContent) return existing.jsonContent;
-      throw new DomainError('ERR_VALIDATION', { fields: [{ field: 'jsonContent', message: V.required }] });
+      throw invalid('jsonContent', V.required);
     }
     return this.box.seal(value, contextOf(companyId, 'jsonContent'));
   }

@@ -1,11 +1,7 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { LRUCache } from 'lru-cache';
+import type { IntegrationType } from '@atendo/shared';
 import { DataSource, IsNull } from 'typeorm';
-import { ownUrl } from '../../common/own-url.js';
-import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { folded } from '../ai/agent-turn.js';
 import { CustomerMessages, type CustomerMessage } from '../conversations/customer-messages.js';
 import { TicketNoteEntity } from '../conversations/entities/ticket-note.entity.js';
 import { TicketEntity } from '../conversations/entities/ticket.entity.js';
@@ -13,23 +9,31 @@ import { KeyedLock } from '../conversations/keyed-lock.js';
 import { MessagesService } from '../conversations/messages.service.js';
 import { TicketEvents } from '../conversations/ticket-events.js';
 import { TicketReader } from '../conversations/ticket-reader.js';
-import { isLoopbackAddress } from '../outbound-http/address-policy.js';
-import { OutboundError, OutboundHttp } from '../outbound-http/outbound-http.js';
+import { DialogflowBot } from './dialogflow-bot.js';
 import { IntegrationsService, type OpenIntegration } from './integrations.service.js';
-import {
-  answerOf,
-  callTypebot,
-  choicesText,
-  continueRequest,
-  readTurn,
-  startRequest,
-  TypebotError,
-  type TypebotTurn,
-} from './typebot-client.js';
+import { TypebotBot } from './typebot-bot.js';
 
-/** What the customer is told when the bot fails and a person follows. */
-export const TYPEBOT_HANDOFF_MESSAGE =
-  'Vou transferir você para um de nossos atendentes. Aguarde um momento, por favor.';
+/** What the customer is told when a bot fails and a person follows. */
+export const BOT_HANDOFF_MESSAGE = 'Vou transferir você para um de nossos atendentes. Aguarde um momento, por favor.';
+
+/** One customer message for a bot integration to answer, with what the bot may do about it. */
+export interface BotTurn {
+  message: CustomerMessage;
+  integration: OpenIntegration;
+  /** The customer's words. */
+  text: string;
+  /** The bot's session kept on the ticket (Typebot's), and when it last moved. */
+  session: { id: string | null; at: Date | null };
+  say(body: string): Promise<void>;
+  keepSession(id: string): Promise<void>;
+  /** People take over for good; `failed` tells the customer so. */
+  end(reason: string, failed: boolean): Promise<void>;
+}
+
+/** The runtime of one integration type that talks to customers. */
+export interface IntegrationBot {
+  turn(turn: BotTurn): Promise<void>;
+}
 
 interface BotState {
   status: string;
@@ -46,37 +50,33 @@ interface BotState {
 }
 
 /**
- * The Typebot runtime: a customer's message in a pending ticket nobody owns, whose queue (or, with
- * none there, connection) has a typebot integration, goes to the bot through Typebot's chat API and
- * the bot's bubbles come back to the customer, `typebotDelayMessage` apart, a choice input as a
- * numbered list the customer answers by number or text. The session is kept on the ticket and
- * started again after `typebotExpires` minutes of silence (0: never) or the restart keyword.
- *
- * People take over for good (`integrationEndedAt`) when the flow ends, when the customer writes
- * the finish keyword, or when the bot fails (then the customer is told, and a note says why); the
- * ticket waits in its queue. Turns run after the message's transaction, one at a time per ticket.
+ * The bot integrations' runtime (Typebot, Dialogflow): a customer's message in a pending ticket
+ * nobody owns, whose queue (or, with none there, connection) has such an integration, is handed to
+ * that type's bot, one turn at a time per ticket, after the message's transaction. The first turn
+ * marks the ticket as the integration's (not while a prompt answers it). People take over for good
+ * (`integrationEndedAt`) when the bot says its conversation is over or fails (then the customer is
+ * told, and a note says why); the ticket waits in its queue. An agent accepting it ends it too.
  */
 @Injectable()
-export class TypebotRunner implements OnModuleInit {
-  private readonly logger = new Logger('Typebot');
+export class IntegrationBots implements OnModuleInit {
+  private readonly logger = new Logger('IntegrationBots');
   private readonly turns = new KeyedLock();
-  /** The input each ticket's bot waits for, to read "2" as its second choice. */
-  private readonly waiting = new LRUCache<number, { id: string; choices: string[] }>({ max: 50_000, ttl: 86_400_000 });
   private readonly running = new Set<Promise<void>>();
-  /** Only for this server's own stand-in: loopback, and nothing else. */
-  private readonly ownHttp = new OutboundHttp({ allowAddress: isLoopbackAddress });
+
+  private readonly bots: Partial<Record<IntegrationType, IntegrationBot>>;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly customerMessages: CustomerMessages,
     private readonly integrations: IntegrationsService,
-    private readonly http: OutboundHttp,
-    private readonly adapter: HttpAdapterHost,
     private readonly reader: TicketReader,
     private readonly messages: MessagesService,
     private readonly events: TicketEvents,
-  ) {}
+    typebot: TypebotBot,
+    dialogflow: DialogflowBot,
+  ) {
+    this.bots = { typebot, dialogflow };
+  }
 
   onModuleInit(): void {
     this.customerMessages.listen(async (message) => {
@@ -100,45 +100,22 @@ export class TypebotRunner implements OnModuleInit {
     const integrationId = state.engagedWith ?? state.queueIntegration ?? state.connectionIntegration;
     if (!integrationId) return;
     const integration = await this.integrations.open(message.companyId, integrationId);
-    if (integration?.type !== 'typebot') return;
+    const bot = integration && this.bots[integration.type];
+    if (!integration || !bot) return;
     if (state.engagedWith !== integrationId && !(await this.engage(message.ticketId, integrationId))) return;
-    const text = await this.lastWords(message.ticketId);
-    if (integration.typebotKeywordFinish && folded(text) === folded(integration.typebotKeywordFinish)) {
-      return this.end(message, integration, 'o cliente encerrou o bot', false);
-    }
-    let sessionId = state.sessionId;
-    const restart = !!integration.typebotKeywordRestart && folded(text) === folded(integration.typebotKeywordRestart);
-    const expired =
-      !!state.sessionAt &&
-      integration.typebotExpires > 0 &&
-      Date.now() - state.sessionAt.getTime() > integration.typebotExpires * 60_000;
-    if (restart || expired) sessionId = null;
-    if (restart && integration.typebotRestartMessage) await this.say(message, integration.typebotRestartMessage);
-    const waiting = sessionId ? this.waiting.get(message.ticketId) : undefined;
-    let turn: TypebotTurn;
-    try {
-      const request = sessionId
-        ? continueRequest(integration.urlN8N, sessionId, answerOf(text, waiting?.choices ?? []))
-        : startRequest(integration.urlN8N, integration.typebotSlug);
-      turn = readTurn(await callTypebot((url, body) => this.post(url, body), request), sessionId);
-    } catch (error) {
-      return this.end(message, integration, `o Typebot falhou: ${describe(error)}`, true);
-    }
-    await this.db
-      .getRepository(TicketEntity)
-      .update({ id: message.ticketId }, { typebotSessionId: turn.sessionId, typebotSessionAt: new Date() });
-    const repeated = !!waiting && !turn.bubbles.length && turn.input?.id === waiting.id;
-    if (repeated && integration.typebotUnknownMessage) await this.say(message, integration.typebotUnknownMessage);
-    for (const [i, bubble] of turn.bubbles.entries()) {
-      if (i) await sleep(integration.typebotDelayMessage);
-      await this.say(message, bubble.kind === 'text' ? bubble.text : bubble.url);
-    }
-    if (turn.input?.choices.length) {
-      if (turn.bubbles.length) await sleep(integration.typebotDelayMessage);
-      await this.say(message, choicesText(turn.input.choices));
-    }
-    if (turn.input) this.waiting.set(message.ticketId, turn.input);
-    else await this.end(message, integration, 'o fluxo do Typebot terminou', false);
+    await bot.turn({
+      message,
+      integration,
+      text: await this.lastWords(message.ticketId),
+      session: { id: state.engagedWith === integrationId ? state.sessionId : null, at: state.sessionAt },
+      say: (body) => this.say(message, body),
+      keepSession: async (id) => {
+        await this.db
+          .getRepository(TicketEntity)
+          .update({ id: message.ticketId }, { typebotSessionId: id, typebotSessionAt: new Date() });
+      },
+      end: (reason, failed) => this.end(message, integration, reason, failed),
+    });
   }
 
   private async stateOf(message: CustomerMessage): Promise<BotState | null> {
@@ -188,23 +165,6 @@ export class TypebotRunner implements OnModuleInit {
     return row?.body ?? '';
   }
 
-  /**
-   * To the integration's Typebot server, a public address; with the stand-ins on, a URL on this
-   * server's own origin reaches its stand-in over loopback.
-   */
-  private post(url: string, body: Buffer) {
-    const limits = { timeoutMs: this.config.ai.timeoutMs, maxBytes: 256 * 1024 };
-    const headers = { 'content-type': 'application/json' };
-    if (this.config.sandbox) {
-      const own = ownUrl(this.adapter.httpAdapter.getHttpServer().address());
-      const target = new URL(url);
-      if (target.origin === new URL(own).origin || target.origin === new URL(this.config.publicUrl).origin) {
-        return this.ownHttp.post(`${own}${target.pathname}`, body, headers, limits);
-      }
-    }
-    return this.http.post(url, body, headers, limits);
-  }
-
   private async say(message: CustomerMessage, body: string): Promise<void> {
     const ticket = await this.reader.entity(message.companyId, { id: message.ticketId });
     // An agent took the ticket meanwhile: the bot stops talking.
@@ -229,30 +189,21 @@ export class TypebotRunner implements OnModuleInit {
       },
     );
     if (!affected) return;
-    this.waiting.delete(ticket.id);
     await this.db.getRepository(TicketNoteEntity).insert({
       companyId: ticket.companyId,
       ticketId: ticket.id,
       contactId: ticket.contactId,
       userId: null,
-      note: `Typebot "${integration.name}": ${reason}. A conversa aguarda um atendente.`,
+      note: `${BOT_NAMES[integration.type] ?? 'Integração'} "${integration.name}": ${reason}. A conversa aguarda um atendente.`,
     });
     const current = await this.reader.entity(ticket.companyId, { id: ticket.id });
     if (current) this.events.ticketUpdated(await this.reader.shape(current), before);
     if (failed) {
       this.logger.warn(`ticket ${ticket.id}: ${reason}`);
-      await this.say(message, TYPEBOT_HANDOFF_MESSAGE).catch(() => undefined);
+      await this.say(message, BOT_HANDOFF_MESSAGE).catch(() => undefined);
     }
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const describe = (error: unknown): string =>
-  error instanceof OutboundError
-    ? `${error.reason}: ${error.message}`
-    : error instanceof TypebotError
-      ? error.message
-      : error instanceof Error
-        ? error.name
-        : String(error);
+/** How the notes name each bot. */
+const BOT_NAMES: Partial<Record<IntegrationType, string>> = { typebot: 'Typebot', dialogflow: 'Dialogflow' };
