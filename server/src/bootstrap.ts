@@ -12,6 +12,7 @@ import { AppModule } from './app.module.js';
 import { registerAccessLog } from './common/access-log.js';
 import { corsOptions } from './common/cors.js';
 import { useJsonBody } from './common/json-body.js';
+import { serveOpenApi } from './modules/openapi/openapi-document.js';
 import { registerWebApp } from './common/web-app.js';
 import type { AppConfig } from './config/config.js';
 import type { OutboundHttpOptions } from './modules/outbound-http/outbound-http.js';
@@ -77,6 +78,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   }
   if (config.logLevel === 'info' || config.logLevel === 'debug') registerAccessLog(fastify);
   await registerWebApp(fastify, { webDir: config.webDir, media: app.get(MediaStore) });
+  serveOpenApi(app, config.version);
   app.useWebSocketAdapter(new AppIoAdapter(app, config, app.get(REDIS)));
   app.enableShutdownHooks();
   await app.init();

@@ -7,8 +7,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
 import type { MediaStore } from '../modules/media/media-store.js';
 
-/** Paths that are never the single-page app, even when a browser asks for HTML. */
-const NOT_APP = /^\/(assets|public|socket\.io)(\/|$)/;
+/** Paths that are never the single-page app, even when a browser asks for HTML (/api/docs: the API reference). */
+const NOT_APP = /^\/(assets|public|socket\.io|api\/docs)(\/|$)/;
 
 /**
  * The headers of the app's page. The CSP lets only the app's own files run (see

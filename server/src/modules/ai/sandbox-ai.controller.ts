@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Headers, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import { HANDOFF_ACTION, PROMPT_VOICES, V } from '@atendo/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
@@ -41,6 +42,8 @@ const SILENT_FRAME = Buffer.concat([Buffer.from([0xff, 0xf3, 0x48, 0xc4]), Buffe
  * silence as long as the text would take to say. A key containing `fail` is answered 503 and one
  * containing `slow` only after twice AI_TIMEOUT_MS, which the README lists for trying failures.
  */
+// A stand-in, off where others reach the server: not part of the API reference.
+@ApiExcludeController()
 @Controller('sandbox')
 @Public()
 export class SandboxAiController {

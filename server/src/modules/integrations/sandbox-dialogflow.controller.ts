@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Headers, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import { V } from '@atendo/shared';
 import * as yup from 'yup';
 import { Public } from '../../common/decorators.js';
@@ -54,6 +55,8 @@ const INTENTS = [
  * it: a four-intent agent matched by words, and the Default Fallback Intent. A bearer token is
  * required; a project id containing `fail` is answered 503.
  */
+// A stand-in, off where others reach the server: not part of the API reference.
+@ApiExcludeController()
 @Controller('v2/projects')
 @Public()
 export class SandboxDialogflowController {

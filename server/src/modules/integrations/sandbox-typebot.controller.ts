@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import { V } from '@atendo/shared';
 import { LRUCache } from 'lru-cache';
 import * as yup from 'yup';
@@ -40,6 +41,8 @@ const textInput = (id: string) => ({ id, type: 'text input', options: { labels: 
  * bubble. A bot id containing `fail` is answered 503 and one containing `slow` after twice
  * AI_TIMEOUT_MS. Sessions live in this process only.
  */
+// A stand-in, off where others reach the server: not part of the API reference.
+@ApiExcludeController()
 @Controller('sandbox/typebot/api/v1')
 @Public()
 export class SandboxTypebotController {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Inject, Param, Post } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import { HttpAdapterHost } from '@nestjs/core';
 import { InjectRepository } from '@nestjs/typeorm';
 import { can } from '@atendo/shared';
@@ -27,6 +28,8 @@ const payBodySchema = yup.object({
  * HTTP, with the access token header, exactly as Asaas would. Admins pay their company's invoices;
  * the super-admin any company's.
  */
+// A stand-in, off where others reach the server: not part of the API reference.
+@ApiExcludeController()
 @Controller('payment-sandbox')
 export class SandboxPspController {
   constructor(

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { AuthUser } from '../../../common/auth-user.js';
@@ -28,6 +29,8 @@ const id = new IdPipe('ERR_NO_WAPP_FOUND');
  * Drives the simulated network (registered only when SANDBOX is on): scan a connection's QR,
  * deliver a customer's message, take a number off WhatsApp. Admins of the connection's company only.
  */
+// A stand-in, off where others reach the server: not part of the API reference.
+@ApiExcludeController()
 @Controller('sandbox')
 @RequirePermission('connections-page:actionButtons')
 export class SandboxController {
