@@ -5,12 +5,14 @@ import { phoneNumberForms } from '@atendo/shared';
 import { DataSource, In, IsNull } from 'typeorm';
 import { DomainError } from '../../common/domain-error.js';
 import { placeholders, SqlWhere } from '../../database/compiled-select.js';
+import { insertedId } from '../../database/inserted-id.js';
 import { isUniqueViolation } from '../../database/unique-violation.js';
 import { ContactEntity } from '../conversations/entities/contact.entity.js';
 import { MessageEntity } from '../conversations/entities/message.entity.js';
 import { openKeyOf, TicketEntity } from '../conversations/entities/ticket.entity.js';
 import { MessagesService, type Outgoing } from '../conversations/messages.service.js';
 import { TicketEvents } from '../conversations/ticket-events.js';
+import { toTicket } from '../conversations/mappers.js';
 import { TicketReader } from '../conversations/ticket-reader.js';
 
 /**
@@ -256,17 +258,22 @@ export class Delivery {
     if (found.length) throw new DomainError('ERR_NO_CONTACT_FOUND');
     const now = new Date();
     try {
-      const inserted = await repo.insert({
-        companyId: recipient.companyId,
-        name: (recipient.name.trim() || recipient.number).slice(0, 100),
-        number: recipient.number,
-        email: recipient.email ?? '',
-        isGroup: false,
-        extraInfo: [],
-        createdAt: now,
-        updatedAt: now,
-      });
-      return { id: Number(inserted.identifiers[0].id), created: true };
+      const inserted = await repo
+        .createQueryBuilder()
+        .insert()
+        .values({
+          companyId: recipient.companyId,
+          name: (recipient.name.trim() || recipient.number).slice(0, 100),
+          number: recipient.number,
+          email: recipient.email ?? '',
+          isGroup: false,
+          extraInfo: [],
+          createdAt: now,
+          updatedAt: now,
+        })
+        .updateEntity(false)
+        .execute();
+      return { id: insertedId(inserted)!, created: true };
     } catch (error) {
       // Created meanwhile (the contact wrote in, another node sent them something): use it.
       if (!isUniqueViolation(error)) throw error;
@@ -302,23 +309,29 @@ export class Delivery {
     const open = rule.kind === 'open';
     const status = open ? (rule.userId ? 'open' : 'pending') : 'closed';
     try {
-      const inserted = await tickets.insert({
-        uuid: randomUUID(),
-        companyId,
-        contactId,
-        whatsappId,
-        userId: open ? rule.userId : null,
-        queueId: null,
-        status,
-        isGroup: false,
-        openKey: status === 'closed' ? null : openKey,
-        acceptedAt: status === 'open' ? now : null,
-        closedAt: status === 'closed' ? now : null,
-        createdAt: now,
-        updatedAt: now,
-      });
-      const ticket = await this.entity(companyId, Number(inserted.identifiers[0].id));
-      if (status !== 'closed') this.events.ticketUpdated(await this.reader.shape(ticket));
+      const inserted = await tickets
+        .createQueryBuilder()
+        .insert()
+        .values({
+          uuid: randomUUID(),
+          companyId,
+          contactId,
+          whatsappId,
+          userId: open ? rule.userId : null,
+          queueId: null,
+          status,
+          isGroup: false,
+          openKey: status === 'closed' ? null : openKey,
+          acceptedAt: status === 'open' ? now : null,
+          closedAt: status === 'closed' ? now : null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .updateEntity(false)
+        .execute();
+      const ticket = await this.entity(companyId, insertedId(inserted)!);
+      // A ticket made a moment ago has no tags: its event needs no read of them.
+      if (status !== 'closed') this.events.ticketUpdated(toTicket(ticket, []));
       return ticket;
     } catch (error) {
       // The contact wrote in meanwhile and has a live ticket now: the message goes there.

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { phoneNumberForms, settingValue, type Ticket } from '@atendo/shared';
 import { LRUCache } from 'lru-cache';
 import { DataSource, In, type EntityManager } from 'typeorm';
+import { insertedId } from '../../../database/inserted-id.js';
 import { isUniqueViolation } from '../../../database/unique-violation.js';
 import type { InboundCall, InboundMessage, InboundSink, MessageChange, PeerRef } from '../../gateway/gateway.types.js';
 import { CompanyEntity } from '../../companies/entities/company.entity.js';
@@ -542,9 +543,8 @@ export class InboundPipeline implements InboundSink {
       .orIgnore(this.mysql)
       .updateEntity(false)
       .execute();
-    const raw = result.raw as { affectedRows?: number; insertId?: number } | number;
-    if (typeof raw === 'number') return raw;
-    if (raw.affectedRows) return Number(raw.insertId);
+    const id = insertedId(result);
+    if (id !== null) return id;
     // IGNORE also turns other failures (a ticket deleted meanwhile) into warnings: only a stored
     // twin makes this a duplicate.
     if (await twin()) throw DUPLICATE;
