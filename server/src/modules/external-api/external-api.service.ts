@@ -18,7 +18,6 @@ import { OUTBOUND_PORT, type OutboundPort } from '../gateway/gateway.types.js';
 import { PlansService } from '../plans/plans.service.js';
 import { REDIS } from '../redis/redis.module.js';
 import { consume } from '../throttle/attempt-limiter.js';
-import { WhatsappEntity } from '../whatsapp/entities/whatsapp.entity.js';
 
 /** The connection a send API token selects. */
 export interface ApiConnection {
@@ -65,17 +64,17 @@ export class ExternalApiService {
   async connectionOf(authorization: string | undefined): Promise<ApiConnection> {
     const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
     if (!token || token.length > 64) throw new DomainError('ERR_INVALID_TOKEN');
-    const connection = await this.db.getRepository(WhatsappEntity).findOne({
-      where: { token },
-      select: { id: true, companyId: true, token: true },
-    });
+    // Plain SQL: it runs before every send, and TypeORM's query building cost more than the query.
+    const [connection] = (await this.db.query('SELECT id, companyId, token FROM whatsapps WHERE token = ? LIMIT 1', [
+      token,
+    ])) as { id: number; companyId: number; token: string }[];
     // The lookup matched by the index; the comparison is still made in constant time.
     if (!connection || !sameText(connection.token, token)) throw new DomainError('ERR_INVALID_TOKEN');
-    if (!hasFeature(await this.plans.ofCompany(connection.companyId), 'useExternalApi')) {
+    if (!hasFeature(await this.plans.ofCompany(Number(connection.companyId)), 'useExternalApi')) {
       throw new DomainError('ERR_PLAN_FEATURE_DISABLED');
     }
     await consume(this.limiter, String(connection.id));
-    return { id: connection.id, companyId: connection.companyId };
+    return { id: Number(connection.id), companyId: Number(connection.companyId) };
   }
 
   async send(
