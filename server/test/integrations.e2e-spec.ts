@@ -72,7 +72,7 @@ function integrationBody(overrides: Record<string, unknown> = {}) {
 async function create(overrides: Record<string, unknown> = {}, token = co.admin.token) {
   const res = await t.request('POST', '/queueIntegration', { token, body: integrationBody(overrides) });
   if (res.status !== 201) throw new Error(`integration: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as { id: number; signingSecret: string; jsonContent: string };
+  return res.body as { id: number; signingSecret: string; jsonContent: string; projectName: string };
 }
 
 async function waitFor<T>(what: () => T | undefined | false, ms = 3000): Promise<T> {

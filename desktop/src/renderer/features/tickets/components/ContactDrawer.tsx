@@ -190,7 +190,9 @@ export function ContactDrawer({ ticket, onClose }: { ticket: Ticket; onClose: ()
                 <div className={styles.noteText}>
                   <Text>{note.note}</Text>
                   <Caption1 block className={styles.meta}>
-                    {note.user?.name} · {formatDate(note.createdAt)} {formatTime(note.createdAt)}
+                    {/* A note without an author is the product's own: an AI agent or a bot handing over. */}
+                    {note.user?.name ?? t('tickets.notes.automatic')} · {formatDate(note.createdAt)}{' '}
+                    {formatTime(note.createdAt)}
                   </Caption1>
                 </div>
                 <Button
