@@ -65,6 +65,13 @@ async function seedCompany(request: APIRequestContext): Promise<CompanyDesk> {
     voiceKey: '',
     voiceRegion: '',
   });
+  // A queue integration with a name near the longest allowed (50).
+  const integration = unique('Webhook do ERP de pedidos e trocas');
+  await apiCall(request, desk.adminToken, 'POST', '/queueIntegration', {
+    type: 'webhook',
+    name: integration,
+    urlN8N: 'https://erp.example.com/atendo/webhooks/pedidos-e-trocas',
+  });
   // A long tag name, to see it wrap rather than push the columns off a phone.
   const tag = unique('Pedido atrasado');
   await apiCall(request, desk.adminToken, 'POST', '/tags', { name: tag, color: '#8e24aa', kanban: 1 });
@@ -180,6 +187,7 @@ async function seedCompany(request: APIRequestContext): Promise<CompanyDesk> {
       { path: '/quick-messages', ready: text(shortcode) },
       { path: '/files', ready: text(fileList) },
       { path: '/prompts', ready: text(agent) },
+      { path: '/queue-integration', ready: text(integration) },
       { path: '/contact-lists', ready: text(contactList) },
       { path: `/contact-lists/${contactListId}/contacts`, ready: text(listContact) },
       { path: '/schedules', ready: text(contact) },

@@ -41,6 +41,9 @@ export interface QueueIntegrationsPage extends Paged {
 
 export type QueueIntegrationInput = Omit<QueueIntegration, 'id' | 'companyId' | 'signingSecret'>;
 
+/** The types whose every ticket and message event is posted, signed, to `urlN8N`. */
+export const SIGNED_INTEGRATION_TYPES: readonly IntegrationType[] = ['webhook', 'n8n'];
+
 /** The types whose runtime posts to or calls `urlN8N`. */
 export const URL_INTEGRATION_TYPES: readonly IntegrationType[] = ['n8n', 'webhook', 'typebot'];
 

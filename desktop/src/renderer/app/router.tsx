@@ -162,6 +162,10 @@ const SettingsPage = page(() => import('../features/settings/components/Settings
 const HelpsPage = page(() => import('../features/helps/components/HelpsPage'), 'HelpsPage');
 const MessagesApiPage = page(() => import('../features/messages-api/components/MessagesApiPage'), 'MessagesApiPage');
 const PromptsPage = page(() => import('../features/prompts/components/PromptsPage'), 'PromptsPage');
+const QueueIntegrationsPage = page(
+  () => import('../features/queue-integrations/components/QueueIntegrationsPage'),
+  'QueueIntegrationsPage',
+);
 const AnnouncementsPage = page(
   () => import('../features/announcements/components/AnnouncementsPage'),
   'AnnouncementsPage',
@@ -269,6 +273,12 @@ export function AppRouter() {
                 <Route element={<RequirePlanFeature feature="useOpenAi" />}>
                   <Route element={<RequirePermission permission="integrations:manage" />}>
                     <Route path="/prompts" element={<PromptsPage />} />
+                  </Route>
+                </Route>
+                {/* Spec 2 §6: admins of a company whose plan has the integrations (useIntegrations). */}
+                <Route element={<RequirePlanFeature feature="useIntegrations" />}>
+                  <Route element={<RequirePermission permission="integrations:manage" />}>
+                    <Route path="/queue-integration" element={<QueueIntegrationsPage />} />
                   </Route>
                 </Route>
                 <Route element={<RequirePlanFeature feature="useCampaigns" />}>

@@ -22,6 +22,7 @@ import { applyPaymentEvent } from '../features/invoices/invoices.api';
 import { applyKanbanTagEvent } from '../features/kanban/kanban.api';
 import { applyPlanEvent } from '../features/plans/plans.api';
 import { applyPromptEvent } from '../features/prompts/prompts.api';
+import { applyQueueIntegrationEvent } from '../features/queue-integrations/queue-integrations.api';
 import { applyQueueEvent } from '../features/queues/queues.api';
 import { applyQuickMessageEvent } from '../features/quick-messages/quick-messages.api';
 import { applyScheduleEvent } from '../features/schedules/schedules.api';
@@ -278,6 +279,9 @@ export function useRealtime(): void {
       created.on(companyEvent(companyId, 'schedule'), (payload) => dispatch(applyScheduleEvent(payload)));
       created.on(companyEvent(companyId, 'file'), (payload) => dispatch(applyFileListEvent(payload)));
       created.on(companyEvent(companyId, 'prompt'), (payload) => dispatch(applyPromptEvent(payload)));
+      created.on(companyEvent(companyId, 'queueIntegration'), (payload) =>
+        dispatch(applyQueueIntegrationEvent(payload)),
+      );
       created.on(companyEvent(companyId, 'campaign'), (payload) => {
         dispatch(applyCampaignEvent(payload));
         publish('campaign', payload);

@@ -13,12 +13,12 @@ afterEach(cleanup);
 const SAVED = maskSecret('sk-proj-0123456789abcdef');
 
 /** The field in a form of one value; `sent` shows what the form would send. */
-function Form({ saved }: { saved: string }) {
+function Form({ saved, rows }: { saved: string; rows?: number }) {
   const [value, setValue] = useState(saved);
   return (
     <I18nextProvider i18n={i18n}>
       <FluentProvider theme={webLightTheme}>
-        <SecretField name="apiKey" label="API key" saved={saved} value={value} onChange={setValue} />
+        <SecretField name="apiKey" label="API key" saved={saved} value={value} onChange={setValue} rows={rows} />
         <output data-testid="sent">{value}</output>
       </FluentProvider>
     </I18nextProvider>
@@ -80,5 +80,40 @@ describe('SecretField', () => {
     fireEvent.click(button('Substituir')!);
     expect(button('Manter a chave salva')).not.toBeNull();
     expect(button('Mostrar a chave')).not.toBeNull();
+  });
+
+  describe('over several lines', () => {
+    const area = () => screen.getByLabelText<HTMLTextAreaElement>('API key', { selector: 'textarea' });
+    const discs = () => area().style.getPropertyValue('-webkit-text-security');
+
+    it('shows a saved secret as its one-line mask, read-only, without a way to show it', () => {
+      render(<Form saved={SAVED} rows={8} />);
+      expect(area().value).toBe(SAVED);
+      expect(area().readOnly).toBe(true);
+      expect(area().rows).toBe(1);
+      expect(discs()).toBe('');
+      expect(button('Show the key')).toBeNull();
+    });
+
+    it('takes a new secret in a text area drawn as discs until shown, and Keep brings the mask back', () => {
+      render(<Form saved={SAVED} rows={8} />);
+      fireEvent.click(button('Replace')!);
+      expect(area().value).toBe('');
+      expect(area().rows).toBe(8);
+      expect(document.activeElement).toBe(area());
+      expect(discs()).toBe('disc');
+      const json = '{\n  "type": "service_account"\n}';
+      fireEvent.change(area(), { target: { value: json } });
+      expect(sent()).toBe(json);
+
+      fireEvent.click(button('Show the key')!);
+      expect(discs()).toBe('');
+      expect(button('Show the key')!.getAttribute('aria-pressed')).toBe('true');
+
+      fireEvent.click(button('Keep the saved key')!);
+      expect(area().value).toBe(SAVED);
+      expect(area().readOnly).toBe(true);
+      expect(discs()).toBe('');
+    });
   });
 });

@@ -16,6 +16,7 @@ import enInvoices from './en/invoices.json' with { type: 'json' };
 import enKanban from './en/kanban.json' with { type: 'json' };
 import enMessagesApi from './en/messagesApi.json' with { type: 'json' };
 import enPrompts from './en/prompts.json' with { type: 'json' };
+import enQueueIntegrations from './en/queueIntegrations.json' with { type: 'json' };
 import enQueues from './en/queues.json' with { type: 'json' };
 import enQuickMessages from './en/quickMessages.json' with { type: 'json' };
 import enSchedules from './en/schedules.json' with { type: 'json' };
@@ -43,6 +44,7 @@ import esInvoices from './es/invoices.json' with { type: 'json' };
 import esKanban from './es/kanban.json' with { type: 'json' };
 import esMessagesApi from './es/messagesApi.json' with { type: 'json' };
 import esPrompts from './es/prompts.json' with { type: 'json' };
+import esQueueIntegrations from './es/queueIntegrations.json' with { type: 'json' };
 import esQueues from './es/queues.json' with { type: 'json' };
 import esQuickMessages from './es/quickMessages.json' with { type: 'json' };
 import esSchedules from './es/schedules.json' with { type: 'json' };
@@ -70,6 +72,7 @@ import ptInvoices from './pt/invoices.json' with { type: 'json' };
 import ptKanban from './pt/kanban.json' with { type: 'json' };
 import ptMessagesApi from './pt/messagesApi.json' with { type: 'json' };
 import ptPrompts from './pt/prompts.json' with { type: 'json' };
+import ptQueueIntegrations from './pt/queueIntegrations.json' with { type: 'json' };
 import ptQueues from './pt/queues.json' with { type: 'json' };
 import ptQuickMessages from './pt/quickMessages.json' with { type: 'json' };
 import ptSchedules from './pt/schedules.json' with { type: 'json' };
@@ -105,6 +108,7 @@ export const resources: Resource = {
       kanban: ptKanban,
       messagesApi: ptMessagesApi,
       prompts: ptPrompts,
+      queueIntegrations: ptQueueIntegrations,
       queues: ptQueues,
       quickMessages: ptQuickMessages,
       schedules: ptSchedules,
@@ -136,6 +140,7 @@ export const resources: Resource = {
       kanban: enKanban,
       messagesApi: enMessagesApi,
       prompts: enPrompts,
+      queueIntegrations: enQueueIntegrations,
       queues: enQueues,
       quickMessages: enQuickMessages,
       schedules: enSchedules,
@@ -167,6 +172,7 @@ export const resources: Resource = {
       kanban: esKanban,
       messagesApi: esMessagesApi,
       prompts: esPrompts,
+      queueIntegrations: esQueueIntegrations,
       queues: esQueues,
       quickMessages: esQuickMessages,
       schedules: esSchedules,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { IntegrationType, Message, Ticket } from '@atendo/shared';
-import { INTEGRATION_SIGNATURE_HEADER } from '@atendo/shared';
+import { INTEGRATION_SIGNATURE_HEADER, SIGNED_INTEGRATION_TYPES } from '@atendo/shared';
 import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
@@ -72,7 +72,7 @@ export class WebhookRelay implements OnModuleInit {
 
   private async relay(event: ConversationEvent): Promise<void> {
     const integration = await this.integrationOf(event.ticket);
-    if (!integration || (integration.type !== 'webhook' && integration.type !== 'n8n')) return;
+    if (!integration || !SIGNED_INTEGRATION_TYPES.includes(integration.type)) return;
     const message: Message | null = event.kind === 'message' ? event.message : null;
     const deliveryId = randomUUID();
     const payload = webhookPayload(integration, deliveryId, event.ticket, message, new Date());

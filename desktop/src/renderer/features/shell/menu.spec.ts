@@ -22,6 +22,12 @@ describe('side menu', () => {
     expect(prompts(admin)).toBe(true);
     // The agents hold the company's API keys: not for supervisors or agents.
     expect(prompts({ profile: 'supervisor', super: false } as SessionUser)).toBe(false);
+    const integrations = (plan: MenuContext['plan'], user = admin) =>
+      visibleEntries({ ...context(plan), user }).some((entry) => entry.path === '/queue-integration');
+    expect(integrations({ useIntegrations: true })).toBe(true);
+    expect(integrations({ useIntegrations: false })).toBe(false);
+    // Their secrets sign the company's webhooks: the admins' alone.
+    expect(integrations({ useIntegrations: true }, { profile: 'supervisor', super: false } as SessionUser)).toBe(false);
     expect(entryVisible(page('/messages-api'), context({ useExternalApi: true }))).toBe(true);
     // Before the plan is known, nothing gated shows.
     expect(entryVisible(page('/chats'), context(null))).toBe(false);

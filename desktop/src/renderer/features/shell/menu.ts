@@ -43,6 +43,8 @@ import {
   VideoClipRegular,
   PlugConnectedFilled,
   PlugConnectedRegular,
+  PlugConnectedSettingsFilled,
+  PlugConnectedSettingsRegular,
   ReceiptMoneyFilled,
   ReceiptMoneyRegular,
 } from '@fluentui/react-icons';
@@ -208,6 +210,16 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     section: 'admin',
     icon: BrainCircuitRegular,
     activeIcon: BrainCircuitFilled,
+    visible: ({ user }) => can(user, 'integrations:manage'),
+  },
+  {
+    // Spec 2 §6: the plan's useIntegrations (entryVisible); the integrations and their secrets are the admins'.
+    path: '/queue-integration',
+    labelKey: 'shell.menu.queueIntegrations',
+    descriptionKey: 'home.destinations.queueIntegrations',
+    section: 'admin',
+    icon: PlugConnectedSettingsRegular,
+    activeIcon: PlugConnectedSettingsFilled,
     visible: ({ user }) => can(user, 'integrations:manage'),
   },
   {

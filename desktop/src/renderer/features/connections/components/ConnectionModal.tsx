@@ -28,6 +28,7 @@ import { FormDialog } from '../../../components/FormDialog';
 import { fieldError, inputProps, useFormSave } from '../../../components/form';
 import { scheduleTimeError, TimeInput } from '../../../components/TimeInput';
 import { selectSessionUser } from '../../auth/auth.slice';
+import { AttachSelects } from '../../queue-integrations/components/AttachSelects';
 import { useListQueuesQuery } from '../../queues/queues.api';
 import { useCreateConnectionMutation, useUpdateConnectionMutation } from '../connections.api';
 
@@ -216,6 +217,12 @@ export function ConnectionModal({ connection, onClose, onCreated }: ConnectionMo
         </Field>
         {numberField('timeToTransfer')}
       </div>
+      <AttachSelects
+        className={styles.row}
+        integrationId={formik.values.integrationId}
+        promptId={formik.values.promptId}
+        onChange={(field, id) => void formik.setFieldValue(field, id)}
+      />
       {showHours && (
         <>
           <Divider />

@@ -9,6 +9,7 @@ import { FormDialog } from '../../../components/FormDialog';
 import { fieldError, inputProps, useFormSave } from '../../../components/form';
 import { scheduleTimeError, TimeInput } from '../../../components/TimeInput';
 import { selectSessionUser } from '../../auth/auth.slice';
+import { AttachSelects } from '../../queue-integrations/components/AttachSelects';
 import { useCreateQueueMutation, useUpdateQueueMutation } from '../queues.api';
 import { QueueOptionsEditor } from './QueueOptionsEditor';
 
@@ -16,6 +17,13 @@ const useStyles = makeStyles({
   surface: { maxWidth: '640px', width: '100%' },
   schedule: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   scheduleRow: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalM },
+  // The integration and the prompt side by side where they fit.
+  pair: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 220px), 1fr))',
+    alignItems: 'start',
+    gap: tokens.spacingHorizontalM,
+  },
 });
 
 interface QueueModalProps {
@@ -91,6 +99,12 @@ export function QueueModal({ queue, onClose }: QueueModalProps) {
           <Field label={t('queues.fields.outOfHoursMessage')} {...fieldError(formik, 'outOfHoursMessage', i18n)}>
             <Textarea {...inputProps(formik, 'outOfHoursMessage')} rows={3} resize="vertical" />
           </Field>
+          <AttachSelects
+            className={styles.pair}
+            integrationId={formik.values.integrationId}
+            promptId={formik.values.promptId}
+            onChange={(field, id) => void formik.setFieldValue(field, id)}
+          />
         </>
       )}
       {tab === 'options' &&
