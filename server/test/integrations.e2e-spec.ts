@@ -188,6 +188,15 @@ describe('/queueIntegration', () => {
       const res = await t.request(method, path, { token: other.token, body });
       expect([method, path, res.status]).toEqual([method, path, 404]);
     }
+    // Nor can another company give this one's integration to its queue.
+    const theirQueue = await t.request('POST', '/queue', {
+      token: other.token,
+      body: { name: 'Deles', color: '#1273DE', integrationId: mine.id },
+    });
+    expect([theirQueue.status, theirQueue.body.fields]).toEqual([
+      400,
+      [{ field: 'integrationId', message: 'validation.oneOf' }],
+    ]);
     expect((await t.request('GET', '/queueIntegration', { token: co.seller.token })).status).toBe(403);
     const without = await adminOnPlan(t, superToken, 'Sem integrações', { useIntegrations: false });
     expect((await t.request('GET', '/queueIntegration', { token: without.token })).status).toBe(403);

@@ -168,6 +168,23 @@ describe('/prompt', () => {
       const res = await t.request(method, `/prompt/${mine.id}`, { token: other.token, body });
       expect([method, res.status, res.body]).toEqual([method, 404, { error: 'ERR_NOT_FOUND' }]);
     }
+    // Nor give this company's prompt to its own queue or connection.
+    const theirQueue = await t.request('POST', '/queue', {
+      token: other.token,
+      body: { name: 'Deles', color: '#1273DE', promptId: mine.id },
+    });
+    expect([theirQueue.status, theirQueue.body.fields]).toEqual([
+      400,
+      [{ field: 'promptId', message: 'validation.oneOf' }],
+    ]);
+    const theirLine = await t.request('POST', '/whatsapp', {
+      token: other.token,
+      body: { name: 'Linha deles', provider: 'sandbox', promptId: mine.id },
+    });
+    expect([theirLine.status, theirLine.body.fields]).toEqual([
+      400,
+      [{ field: 'promptId', message: 'validation.oneOf' }],
+    ]);
     const theirs = await t.request('POST', '/prompt', { token: other.token, body: promptBody({ queueId: co.sales }) });
     expect(theirs.status).toBe(400);
     expect(theirs.body.fields).toEqual([{ field: 'queueId', message: 'validation.oneOf' }]);

@@ -183,6 +183,28 @@ describe('connections', () => {
 
   it('stores every form field and the business hours with their out-of-hours message', async () => {
     const company = await signupCompany(t, 'ConnFields');
+    // The company's own prompt and integration: another company's (or no one's) id is refused.
+    const queue = await t.request('POST', '/queue', {
+      token: company.token,
+      body: { name: 'Vendas', color: '#1273DE' },
+    });
+    const prompt = await t.request('POST', '/prompt', {
+      token: company.token,
+      body: {
+        name: 'Assistente',
+        prompt: 'Você é a assistente da loja e responde sobre pedidos, entregas e horários de atendimento.',
+        model: 'gpt-4o-mini',
+        maxTokens: 100,
+        temperature: 1,
+        apiKey: 'sk-test-0123456789abcdef',
+        queueId: queue.body.id,
+        maxMessages: 10,
+      },
+    });
+    const integration = await t.request('POST', '/queueIntegration', {
+      token: company.token,
+      body: { type: 'webhook', name: 'Eventos', urlN8N: 'https://hooks.example.com/atendo' },
+    });
     const schedules = [
       { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' },
       { weekday: 'Sábado', weekdayEn: 'saturday', startTime: '', endTime: '' },
@@ -198,8 +220,8 @@ describe('connections', () => {
       timeUseBotQueues: 5,
       maxUseBotQueues: 2,
       timeToTransfer: 10,
-      promptId: 4,
-      integrationId: 5,
+      promptId: prompt.body.id as number,
+      integrationId: integration.body.id as number,
       schedules,
     };
     const res = await create(company, body);

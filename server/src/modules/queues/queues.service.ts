@@ -10,6 +10,7 @@ import { CompanyLock } from '../plans/company-lock.js';
 import { PlansService } from '../plans/plans.service.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { QueueEntity } from './entities/queue.entity.js';
+import { assertOwnAutomations } from '../integrations/automation-refs.js';
 
 export function toQueue(q: QueueEntity): Queue {
   return {
@@ -57,6 +58,7 @@ export class QueuesService {
       const current = await em.count(QueueEntity, { where: { companyId: auth.companyId } });
       await this.plans.assertRoom(em, auth.companyId, 'queues', current);
       await this.assertUnique(auth.companyId, input, undefined, em);
+      await assertOwnAutomations(em, auth.companyId, input);
       return this.save(em.create(QueueEntity, { ...input, companyId: auth.companyId }), em);
     });
     const queue = toQueue(saved);
@@ -67,6 +69,7 @@ export class QueuesService {
   async update(auth: AuthUser, id: number, input: QueueInput): Promise<Queue> {
     const entity = await this.load(auth, id);
     await this.assertUnique(auth.companyId, input, id);
+    await assertOwnAutomations(this.db.manager, auth.companyId, input);
     const queue = toQueue(await this.save(this.queues.merge(entity, input)));
     this.realtime.toCompany(auth.companyId, 'queue', { action: 'update', queue });
     return queue;

@@ -16,6 +16,7 @@ import { defaultOnCreate, defaultOnUpdate, successorOnDelete, type DefaultCandid
 import type { WhatsappUpdateInput } from './dto/whatsapp-update.schema.js';
 import { WhatsappEntity } from './entities/whatsapp.entity.js';
 import { toWhatsapp } from './whatsapp.mapper.js';
+import { assertOwnAutomations } from '../integrations/automation-refs.js';
 
 const tokenTaken = () => new DomainError('ERR_VALIDATION', { fields: [{ field: 'token', message: V.taken }] });
 
@@ -54,6 +55,7 @@ export class WhatsappService {
       await this.plans.assertRoom(em, auth.companyId, 'connections', others.length);
       const queues = await this.companyQueues(em, auth.companyId, input.queueIds);
       await this.assertTransferQueue(em, auth.companyId, input.transferQueueId);
+      await assertOwnAutomations(em, auth.companyId, input);
       const token = input.token || randomBytes(32).toString('hex');
       await this.assertTokenFree(em, token);
       const decision = defaultOnCreate(others, input.isDefault);
@@ -96,6 +98,7 @@ export class WhatsappService {
       );
       if (input.transferQueueId !== undefined)
         await this.assertTransferQueue(em, auth.companyId, input.transferQueueId);
+      await assertOwnAutomations(em, auth.companyId, input);
       if (input.token !== undefined && input.token !== entity.token) {
         if (!input.token) throw tokenTaken();
         await this.assertTokenFree(em, input.token, id);
