@@ -5,7 +5,7 @@ import { DataSource, IsNull } from 'typeorm';
 import { TicketNoteEntity } from '../conversations/entities/ticket-note.entity.js';
 import { TicketEntity } from '../conversations/entities/ticket.entity.js';
 import { CustomerMessages, type CustomerMessage } from '../conversations/customer-messages.js';
-import { KeyedLock } from '../conversations/keyed-lock.js';
+import { TicketTurns } from '../conversations/ticket-turns.js';
 import { MessagesService } from '../conversations/messages.service.js';
 import { TicketEvents } from '../conversations/ticket-events.js';
 import { TicketReader } from '../conversations/ticket-reader.js';
@@ -31,11 +31,9 @@ export const HANDOFF_MESSAGE = 'Vou transferir você para um de nossos atendente
 @Injectable()
 export class AiAgent implements OnModuleInit {
   private readonly logger = new Logger('AiAgent');
-  private readonly turns = new KeyedLock();
+  private readonly turns = new TicketTurns(this.logger);
   /** Voice notes already transcribed, by message id: each is sent to the service once. */
   private readonly transcripts = new LRUCache<number, string>({ max: 10_000 });
-  /** Turns under way, so tests and shutdown can wait for them. */
-  private readonly running = new Set<Promise<void>>();
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -49,18 +47,12 @@ export class AiAgent implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.customerMessages.listen(async (message) => {
-      const turn = this.turns
-        .run(`ticket:${message.ticketId}`, () => this.turn(message))
-        .catch((error: unknown) => this.logger.error(`ticket ${message.ticketId}: ${String(error)}`))
-        .finally(() => this.running.delete(turn));
-      this.running.add(turn);
-    });
+    this.customerMessages.listen(async (message) => this.turns.start(message.ticketId, () => this.turn(message)));
   }
 
   /** Resolves once every turn started so far is over. */
-  async idle(): Promise<void> {
-    while (this.running.size) await Promise.all([...this.running]);
+  idle(): Promise<void> {
+    return this.turns.idle();
   }
 
   private async turn(message: CustomerMessage): Promise<void> {

@@ -5,7 +5,7 @@ import { DataSource, IsNull } from 'typeorm';
 import { CustomerMessages, type CustomerMessage } from '../conversations/customer-messages.js';
 import { TicketNoteEntity } from '../conversations/entities/ticket-note.entity.js';
 import { TicketEntity } from '../conversations/entities/ticket.entity.js';
-import { KeyedLock } from '../conversations/keyed-lock.js';
+import { TicketTurns } from '../conversations/ticket-turns.js';
 import { MessagesService } from '../conversations/messages.service.js';
 import { TicketEvents } from '../conversations/ticket-events.js';
 import { TicketReader } from '../conversations/ticket-reader.js';
@@ -60,8 +60,7 @@ interface BotState {
 @Injectable()
 export class IntegrationBots implements OnModuleInit {
   private readonly logger = new Logger('IntegrationBots');
-  private readonly turns = new KeyedLock();
-  private readonly running = new Set<Promise<void>>();
+  private readonly turns = new TicketTurns(this.logger);
 
   private readonly bots: Partial<Record<IntegrationType, IntegrationBot>>;
 
@@ -79,18 +78,12 @@ export class IntegrationBots implements OnModuleInit {
   }
 
   onModuleInit(): void {
-    this.customerMessages.listen(async (message) => {
-      const turn = this.turns
-        .run(`ticket:${message.ticketId}`, () => this.turn(message))
-        .catch((error: unknown) => this.logger.error(`ticket ${message.ticketId}: ${String(error)}`))
-        .finally(() => this.running.delete(turn));
-      this.running.add(turn);
-    });
+    this.customerMessages.listen(async (message) => this.turns.start(message.ticketId, () => this.turn(message)));
   }
 
   /** Resolves once every turn started so far is over. */
-  async idle(): Promise<void> {
-    while (this.running.size) await Promise.all([...this.running]);
+  idle(): Promise<void> {
+    return this.turns.idle();
   }
 
   private async turn(message: CustomerMessage): Promise<void> {
