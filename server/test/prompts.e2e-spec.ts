@@ -254,6 +254,26 @@ describe('the AI agent', () => {
     }
   });
 
+  it("stops calling a company's failing chat service after 5 failures in a row, and hands over at once", async () => {
+    // A company of its own: the circuit is per company and service.
+    const own = await conversationCompany(t, 'Circuito');
+    const created = await t.request('POST', '/prompt', {
+      token: own.admin.token,
+      body: promptBody({ apiKey: 'sk-test-fail-circuit-000111', queueId: own.sales }),
+    });
+    await db().getRepository(QueueEntity).update({ id: own.sales }, { promptId: created.body.id });
+    const reasons: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const number = `55119${String(9100000 + i).padStart(8, '0')}`;
+      await sinkOf(t).message(inbound(own.companyId, own.salesLine, { number, name: 'Cliente' }, 'Olá'));
+      await t.app.get(AiAgent).idle();
+      expect(sentTo(number).map((s) => s.body)).toEqual([HANDOFF_MESSAGE]);
+      reasons.push((await notesOf((await ticketOf(number)).id))[0].note);
+    }
+    expect(reasons.slice(0, 5).every((r) => r.includes('the chat service answered 503'))).toBe(true);
+    expect(reasons[5]).toContain('the chat service failed repeatedly; calls paused for 30 s');
+  });
+
   it("answers a connection's customers instead of its queue menu, and hands over into the prompt's queue", async () => {
     const prompt = await createPrompt({ queueId: co.support });
     await servedBy(null);

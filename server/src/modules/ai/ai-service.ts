@@ -96,7 +96,8 @@ export class AiService {
       circuit = new CircuitBreaker((run: () => Promise<unknown>) => run(), {
         timeout: false,
         volumeThreshold: 5,
-        errorThresholdPercentage: 100,
+        // opossum opens above this share of failures: above 99%, with at least 5 calls, is all of them.
+        errorThresholdPercentage: 99,
         rollingCountTimeout: 60_000,
         resetTimeout: 30_000,
       });
