@@ -1,11 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import OpenAI, { toFile } from 'openai';
+import type OpenAI from 'openai';
 import CircuitBreaker from 'opossum';
 import { LRUCache } from 'lru-cache';
 import { ownUrl } from '../../common/own-url.js';
 import { APP_CONFIG, PRODUCT_NAME, type AppConfig } from '../../config/config.js';
 import { ssmlOf, type ChatTurnMessage } from './agent-turn.js';
+
+/** The OpenAI client library, loaded on first use (some 14 MB of heap a server without prompts never needs). */
+const library = () => import('openai');
 
 /** Why a call to the AI service gave nothing; `message` never holds a key. */
 export class AiServiceError extends Error {}
@@ -40,8 +43,9 @@ export class AiService {
   ) {}
 
   async chat(companyId: number, request: ChatRequest): Promise<string> {
+    const client = await this.client(request.apiKey);
     const answer = await this.guarded(companyId, 'chat', () =>
-      this.client(request.apiKey).chat.completions.create({
+      client.chat.completions.create({
         model: request.model,
         messages: request.messages,
         max_tokens: request.maxTokens,
@@ -54,8 +58,10 @@ export class AiService {
   }
 
   async transcribe(companyId: number, apiKey: string, audio: Buffer, filename: string): Promise<string> {
+    const client = await this.client(apiKey);
+    const { toFile } = await library();
     const result = await this.guarded(companyId, 'transcription', async () =>
-      this.client(apiKey).audio.transcriptions.create({
+      client.audio.transcriptions.create({
         file: await toFile(audio, filename),
         model: 'whisper-1',
       }),
@@ -111,17 +117,18 @@ export class AiService {
       }
       if (error instanceof AiServiceError) throw error;
       // Timeouts and refused connections are APIErrors without a status.
-      if (error instanceof OpenAI.APIError && error.status !== undefined) {
+      if (error instanceof (await library()).APIError && error.status !== undefined) {
         throw new AiServiceError(`the ${service} service answered ${error.status ?? 'no status'}`);
       }
       throw new AiServiceError(`the ${service} service did not answer (${(error as Error).name})`);
     }
   }
 
-  private client(apiKey: string): OpenAI {
+  private async client(apiKey: string): Promise<OpenAI> {
     let client = this.clients.get(apiKey);
     if (!client) {
-      client = new OpenAI({
+      const { default: Client } = await library();
+      client = new Client({
         apiKey,
         baseURL: this.config.ai.provider === 'sandbox' ? `${this.ownUrl()}/sandbox/openai/v1` : this.config.ai.baseUrl,
         timeout: this.config.ai.timeoutMs,

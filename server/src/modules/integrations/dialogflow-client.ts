@@ -1,11 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import dialogflow, { type protos } from '@google-cloud/dialogflow';
-import { OAuth2Client } from 'google-auth-library';
+import type { protos, v2 } from '@google-cloud/dialogflow';
+import type { OAuth2Client } from 'google-auth-library';
 import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 
-type SessionsClient = InstanceType<typeof dialogflow.v2.SessionsClient>;
+type SessionsClient = InstanceType<typeof v2.SessionsClient>;
+
+/**
+ * The client library, loaded on first use: it brings Google's protocol definitions (some 27 MB of
+ * heap) that a server without Dialogflow integrations never needs.
+ */
+const library = () =>
+  Promise.all([import('@google-cloud/dialogflow'), import('google-auth-library')]).then(([dialogflow, auth]) => ({
+    SessionsClient: dialogflow.default.v2.SessionsClient,
+    OAuth2Client: auth.OAuth2Client,
+  }));
 type DetectResponse = protos.google.cloud.dialogflow.v2.IDetectIntentResponse;
 
 export class DialogflowError extends Error {}
@@ -65,7 +75,7 @@ export class DialogflowClients {
     text: string,
     languageCode: string,
   ): Promise<ReturnType<typeof readDetect>> {
-    const client = this.client(credentials);
+    const client = await this.client(credentials);
     try {
       const [response] = await client.detectIntent(
         {
@@ -81,24 +91,24 @@ export class DialogflowClients {
     }
   }
 
-  private client(credentials: DialogflowCredentials): SessionsClient {
+  private async client(credentials: DialogflowCredentials): Promise<SessionsClient> {
     const key = `${credentials.client_email}\n${credentials.private_key}`;
     let client = this.clients.get(key);
     if (!client) {
+      const { SessionsClient, OAuth2Client: Auth } = await library();
       client =
         this.config.ai.provider === 'sandbox'
-          ? this.standIn()
-          : new dialogflow.v2.SessionsClient({ credentials, fallback: 'rest' });
+          ? this.standIn(SessionsClient, new Auth())
+          : new SessionsClient({ credentials, fallback: 'rest' });
       this.clients.set(key, client);
     }
     return client;
   }
 
-  private standIn(): SessionsClient {
+  private standIn(Client: typeof v2.SessionsClient, auth: OAuth2Client): SessionsClient {
     const address = this.adapter.httpAdapter.getHttpServer().address() as { port: number };
-    const auth = new OAuth2Client();
     auth.setCredentials({ access_token: 'sandbox-dialogflow', expiry_date: Date.now() + 365 * 86_400_000 });
-    return new dialogflow.v2.SessionsClient({
+    return new Client({
       fallback: 'rest',
       protocol: 'http',
       apiEndpoint: '127.0.0.1',
