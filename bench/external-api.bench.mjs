@@ -1,6 +1,8 @@
 // External send API benchmark: POST /api/messages/send with a connection's token on the built
 // server, MariaDB + Redis, the sandbox WhatsApp network (which counts what reached each phone).
 //
+//   cold   the same rate for the first 5 s of the server just started, to a company of its own
+//          (info: JIT and pools still warming; the sustained figures follow it).
 //   rate   RATE requests a second for DURATION seconds, open loop and evenly paced (request k is
 //          due at k / RATE s; its latency runs from then, so a server falling behind shows), each
 //          to a number of its own (a new contact and ticket each time, the heaviest case): the rate
@@ -25,6 +27,7 @@ const { base, call, report } = kit;
 const RATE = Number(process.env.BENCH_API_RATE ?? 300);
 const DURATION_S = Number(process.env.BENCH_API_DURATION_S ?? 20);
 const CONNECTIONS = 50;
+const COLD_S = 5;
 const PASSWORD = 'Bench-password-1';
 
 const fmt = (n) => Math.round(n).toLocaleString('en');
@@ -139,9 +142,31 @@ async function paced(ctx, build, { rate, seconds }) {
   return { ok, non2xx, errors, sentIn, p50: at(0.5), p99: at(0.99), max: at(1) };
 }
 
+/**
+ * The server just started: its code not yet compiled by V8's optimiser, its pools not yet open.
+ * The first seconds at the full rate are sent to a company of their own and reported apart, so the
+ * sustained figures are of a running server and the cold start still shows.
+ */
+async function coldPart() {
+  const ctx = await company('Cold');
+  log(`\ncold start: ${RATE} req/s for ${COLD_S} s on the server just started`);
+  const result = await paced(ctx, (i) => ({ body: { number: mobile(4, i), body: `Primeiro aviso ${i}` } }), {
+    rate: RATE,
+    seconds: COLD_S,
+  });
+  report(
+    'latency in the first seconds (cold server)',
+    `p50 ${result.p50} ms, p99 ${result.p99} ms (${fmt(result.ok)} answered 200)`,
+    '(info)',
+    null,
+  );
+}
+
 async function ratePart(pool) {
   const ctx = await company('Rate');
-  log(`\nrate: ${RATE} req/s for ${DURATION_S} s, evenly paced, each to a new number`);
+  log(
+    `\nrate: ${RATE} req/s for ${DURATION_S} s, evenly paced, each to a new number (sustained, after the cold start)`,
+  );
   const pid = kit.server().pid;
   const db = await mariadbPid();
   const cpu0 = processCpuMs(pid);
@@ -220,6 +245,7 @@ async function main() {
       nodeOptions: (process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean),
       env: { EXTERNAL_API_LIMIT_PER_SECOND: '100000', SANDBOX_ACK_INTERVAL_MS: '50', SIGNUP_LIMIT_PER_IP: '100' },
     });
+    await coldPart();
     await ratePart(pool);
     await keysPart(pool);
     await maxPart();
