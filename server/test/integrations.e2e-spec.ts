@@ -3,7 +3,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { QueueIntegrationEntity } from '../src/modules/integrations/entities/queue-integration.entity.js';
-import { BOT_HANDOFF_MESSAGE, IntegrationBots } from '../src/modules/integrations/integration-bots.js';
+import { HANDOFF_MESSAGE } from '../src/modules/conversations/automation.js';
+import { IntegrationBots } from '../src/modules/integrations/integration-bots.js';
 import { TicketEntity } from '../src/modules/conversations/entities/ticket.entity.js';
 import { TicketNoteEntity } from '../src/modules/conversations/entities/ticket-note.entity.js';
 import { QueueEntity } from '../src/modules/queues/entities/queue.entity.js';
@@ -369,7 +370,7 @@ describe('typebot runtime', () => {
     ] as const) {
       await typebot(overrides);
       const number = nextNumber();
-      expect(await talk(number, 'oi')).toEqual([BOT_HANDOFF_MESSAGE]);
+      expect(await talk(number, 'oi')).toEqual([HANDOFF_MESSAGE]);
       const [note] = await notesOf(number);
       expect(note.note).toContain(reason);
       expect(await ticketOf(number)).toMatchObject({ useIntegration: false, queueId: co.sales });
@@ -439,7 +440,7 @@ describe('dialogflow runtime', () => {
   it('hands over, telling the customer, when Dialogflow fails', async () => {
     await dialogflow('projeto-fail');
     const number = nextNumber();
-    expect(await talk(number, 'oi')).toEqual([BOT_HANDOFF_MESSAGE]);
+    expect(await talk(number, 'oi')).toEqual([HANDOFF_MESSAGE]);
     expect((await notesOf(number))[0].note).toContain('o Dialogflow falhou: detect intent failed');
   });
 

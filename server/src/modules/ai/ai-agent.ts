@@ -2,20 +2,16 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import { DataSource, IsNull } from 'typeorm';
-import { TicketNoteEntity } from '../conversations/entities/ticket-note.entity.js';
 import { TicketEntity } from '../conversations/entities/ticket.entity.js';
+import { Automation, HANDOFF_MESSAGE } from '../conversations/automation.js';
 import { CustomerMessages, type CustomerMessage } from '../conversations/customer-messages.js';
 import { TicketTurns } from '../conversations/ticket-turns.js';
 import { MessagesService } from '../conversations/messages.service.js';
-import { TicketEvents } from '../conversations/ticket-events.js';
 import { TicketReader } from '../conversations/ticket-reader.js';
 import { companyFolder, MediaStore } from '../media/media-store.js';
 import { asksForHuman, chatMessages, readAnswer, type HistoryMessage } from './agent-turn.js';
 import { AiService, AiServiceError } from './ai-service.js';
 import { PromptsService, type OpenPrompt } from './prompts.service.js';
-
-/** What the customer is told when a person takes over from the agent. */
-export const HANDOFF_MESSAGE = 'Vou transferir você para um de nossos atendentes. Aguarde um momento, por favor.';
 
 /**
  * The AI agent: a customer's message in a ticket nobody has taken, whose connection (or, without
@@ -42,7 +38,7 @@ export class AiAgent implements OnModuleInit {
     private readonly ai: AiService,
     private readonly reader: TicketReader,
     private readonly messages: MessagesService,
-    private readonly events: TicketEvents,
+    private readonly automation: Automation,
     private readonly media: MediaStore,
   ) {}
 
@@ -56,8 +52,9 @@ export class AiAgent implements OnModuleInit {
   }
 
   private async turn(message: CustomerMessage): Promise<void> {
-    const state = await this.stateOf(message);
-    if (!state || !answerable(state)) return;
+    const state = await this.automation.stateOf(message.companyId, message.ticketId);
+    // A bot integration talking to the customer keeps the AI out.
+    if (!state || !open(state) || state.promptEnded || (state.useIntegration && state.integrationId !== null)) return;
     const promptId =
       state.useIntegration && state.promptId ? state.promptId : (state.connectionPrompt ?? state.queuePrompt);
     if (!promptId) return;
@@ -85,36 +82,6 @@ export class AiAgent implements OnModuleInit {
     }
     if (answer.handoff) return this.handOver(message, prompt, 'o agente de IA passou a conversa adiante', answer.text);
     if (answer.text) await this.reply(message, prompt, answer.text);
-  }
-
-  /**
-   * What decides a turn, in one read: the ticket's state and the prompts of its connection and
-   * queue (the connection's answers when both have one).
-   */
-  private async stateOf(message: CustomerMessage): Promise<TurnState | null> {
-    const [row] = (await this.db.query(
-      'SELECT t.status AS status, t.userId AS userId, t.chatbot AS chatbot, t.isGroup AS isGroup, ' +
-        't.promptEndedAt AS promptEndedAt, t.useIntegration AS useIntegration, t.promptId AS promptId, ' +
-        't.integrationId AS integrationId, ' +
-        'w.promptId AS connectionPrompt, q.promptId AS queuePrompt FROM tickets t ' +
-        'LEFT JOIN whatsapps w ON w.id = t.whatsappId LEFT JOIN queues q ON q.id = t.queueId ' +
-        'WHERE t.id = ? AND t.companyId = ?',
-      [message.ticketId, message.companyId],
-    )) as Record<string, unknown>[];
-    if (!row) return null;
-    const id = (value: unknown) => (value === null || value === undefined ? null : Number(value));
-    return {
-      status: row.status as string,
-      userId: id(row.userId),
-      chatbot: !!Number(row.chatbot),
-      isGroup: !!Number(row.isGroup),
-      promptEndedAt: row.promptEndedAt ?? null,
-      useIntegration: !!Number(row.useIntegration),
-      promptId: id(row.promptId),
-      botActive: !!Number(row.useIntegration) && id(row.integrationId) !== null,
-      connectionPrompt: id(row.connectionPrompt),
-      queuePrompt: id(row.queuePrompt),
-    };
   }
 
   /** Marks the ticket as the prompt's, unless someone took it or it was left to people meanwhile. */
@@ -178,7 +145,7 @@ export class AiAgent implements OnModuleInit {
     }
     const current = await this.reader.entity(ticket.companyId, { id: ticket.ticketId });
     // An agent took the ticket while the model was thinking: the person answers, not the model.
-    if (!current || !answerable(current) || current.promptId !== prompt.id) return;
+    if (!current || !open(current) || current.promptEndedAt || current.promptId !== prompt.id) return;
     await this.messages.deliver(
       current,
       speech
@@ -192,61 +159,23 @@ export class AiAgent implements OnModuleInit {
    * own, when it already stands in one); the customer hears so, and a note tells the agents why.
    */
   private async handOver(message: CustomerMessage, prompt: OpenPrompt, reason: string, said = ''): Promise<void> {
-    const ticket = await this.reader.entity(message.companyId, { id: message.ticketId });
-    if (!ticket) return;
-    const before = { queueId: ticket.queueId, userId: ticket.userId, status: ticket.status };
-    const queueId = ticket.queueId ?? prompt.queueId;
-    const { affected } = await this.db
-      .getRepository(TicketEntity)
-      .update(
-        { id: ticket.id, promptEndedAt: IsNull() },
-        { useIntegration: false, promptId: null, promptEndedAt: new Date(), queueId, updatedAt: new Date() },
-      );
-    if (!affected) return;
-    await this.db.getRepository(TicketNoteEntity).insert({
-      companyId: ticket.companyId,
-      ticketId: ticket.id,
-      contactId: ticket.contactId,
-      userId: null,
+    await this.automation.leaveToPeople(message.companyId, message.ticketId, {
+      where: { promptEndedAt: IsNull() },
+      release: (ticket) => ({
+        useIntegration: false,
+        promptId: null,
+        promptEndedAt: new Date(),
+        queueId: ticket.queueId ?? prompt.queueId,
+      }),
       note: `Agente de IA "${prompt.name}": ${reason}. A conversa aguarda um atendente.`,
+      say: [said, HANDOFF_MESSAGE],
     });
-    this.logger.log(`ticket ${ticket.id} handed to people: ${reason}`);
-    const current = await this.reader.entity(ticket.companyId, { id: ticket.id });
-    if (!current) return;
-    this.events.ticketUpdated(await this.reader.shape(current), before);
-    for (const body of [said, HANDOFF_MESSAGE].filter(Boolean)) {
-      try {
-        await this.messages.deliver(current, { body, automatic: true });
-      } catch (error) {
-        this.logger.warn(`ticket ${ticket.id}: the hand-over message was not sent (${describe(error)})`);
-      }
-    }
   }
 }
 
-/** What a turn reads of its ticket (see stateOf). */
-interface TurnState {
-  status: string;
-  userId: number | null;
-  chatbot: boolean;
-  isGroup: boolean;
-  promptEndedAt: unknown;
-  useIntegration?: boolean;
-  promptId: number | null;
-  /** A bot integration (Typebot) is talking to the customer: the AI stays out. */
-  botActive?: boolean;
-  connectionPrompt?: number | null;
-  queuePrompt?: number | null;
-}
-
-/** Pending, nobody's, no bot menu or bot integration under way, not a group, not left to people already. */
-const answerable = (ticket: TurnState): boolean =>
-  ticket.status === 'pending' &&
-  !ticket.userId &&
-  !ticket.chatbot &&
-  !ticket.botActive &&
-  !ticket.isGroup &&
-  !ticket.promptEndedAt;
+/** Pending, nobody's, no bot menu under way, not a group. */
+const open = (ticket: { status: string; userId: number | null; chatbot: boolean; isGroup: boolean }): boolean =>
+  ticket.status === 'pending' && !ticket.userId && !ticket.chatbot && !ticket.isGroup;
 
 const describe = (error: unknown): string =>
   error instanceof AiServiceError ? error.message : error instanceof Error ? error.name : String(error);

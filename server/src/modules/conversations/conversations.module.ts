@@ -18,6 +18,7 @@ import { TicketsController } from './tickets.controller.js';
 import { TicketsService } from './tickets.service.js';
 import { Transactions } from './transactions.js';
 import { CustomerMessages } from './customer-messages.js';
+import { Automation } from './automation.js';
 
 /**
  * Contacts, tickets and messages: the HTTP API, the inbound pipeline the gateway feeds (provided
@@ -48,8 +49,9 @@ import { CustomerMessages } from './customer-messages.js';
     InboundPipeline,
     Ticks,
     CustomerMessages,
+    Automation,
     { provide: INBOUND_SINK, useExisting: InboundPipeline },
   ],
-  exports: [INBOUND_SINK, TicketReader, Transactions, MessagesService, TicketEvents, CustomerMessages],
+  exports: [INBOUND_SINK, TicketReader, Transactions, MessagesService, TicketEvents, CustomerMessages, Automation],
 })
 export class ConversationsModule {}

@@ -2,19 +2,15 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { IntegrationType } from '@atendo/shared';
 import { DataSource, IsNull } from 'typeorm';
+import { Automation, HANDOFF_MESSAGE } from '../conversations/automation.js';
 import { CustomerMessages, type CustomerMessage } from '../conversations/customer-messages.js';
-import { TicketNoteEntity } from '../conversations/entities/ticket-note.entity.js';
 import { TicketEntity } from '../conversations/entities/ticket.entity.js';
 import { TicketTurns } from '../conversations/ticket-turns.js';
 import { MessagesService } from '../conversations/messages.service.js';
-import { TicketEvents } from '../conversations/ticket-events.js';
 import { TicketReader } from '../conversations/ticket-reader.js';
 import { DialogflowBot } from './dialogflow-bot.js';
 import { IntegrationsService, type OpenIntegration } from './integrations.service.js';
 import { TypebotBot } from './typebot-bot.js';
-
-/** What the customer is told when a bot fails and a person follows. */
-export const BOT_HANDOFF_MESSAGE = 'Vou transferir você para um de nossos atendentes. Aguarde um momento, por favor.';
 
 /** One customer message for a bot integration to answer, with what the bot may do about it. */
 export interface BotTurn {
@@ -33,20 +29,6 @@ export interface BotTurn {
 /** The runtime of one integration type that talks to customers. */
 export interface IntegrationBot {
   turn(turn: BotTurn): Promise<void>;
-}
-
-interface BotState {
-  status: string;
-  userId: number | null;
-  chatbot: boolean;
-  isGroup: boolean;
-  ended: boolean;
-  engagedWith: number | null;
-  promptActive: boolean;
-  sessionId: string | null;
-  sessionAt: Date | null;
-  queueIntegration: number | null;
-  connectionIntegration: number | null;
 }
 
 /**
@@ -70,7 +52,7 @@ export class IntegrationBots implements OnModuleInit {
     private readonly integrations: IntegrationsService,
     private readonly reader: TicketReader,
     private readonly messages: MessagesService,
-    private readonly events: TicketEvents,
+    private readonly automation: Automation,
     typebot: TypebotBot,
     dialogflow: DialogflowBot,
   ) {
@@ -87,20 +69,22 @@ export class IntegrationBots implements OnModuleInit {
   }
 
   private async turn(message: CustomerMessage): Promise<void> {
-    const state = await this.stateOf(message);
-    if (!state || state.status !== 'pending' || state.userId || state.chatbot || state.isGroup || state.ended) return;
-    if (state.promptActive) return;
-    const integrationId = state.engagedWith ?? state.queueIntegration ?? state.connectionIntegration;
+    const state = await this.automation.stateOf(message.companyId, message.ticketId);
+    if (!state || state.status !== 'pending' || state.userId || state.chatbot || state.isGroup) return;
+    // People took over, or a prompt is answering the customer.
+    if (state.integrationEnded || (state.useIntegration && state.promptId !== null)) return;
+    const engagedWith = state.useIntegration ? state.integrationId : null;
+    const integrationId = engagedWith ?? state.queueIntegration ?? state.connectionIntegration;
     if (!integrationId) return;
     const integration = await this.integrations.open(message.companyId, integrationId);
     const bot = integration && this.bots[integration.type];
     if (!integration || !bot) return;
-    if (state.engagedWith !== integrationId && !(await this.engage(message.ticketId, integrationId))) return;
+    if (engagedWith !== integrationId && !(await this.engage(message.ticketId, integrationId))) return;
     await bot.turn({
       message,
       integration,
       text: await this.lastWords(message.ticketId),
-      session: { id: state.engagedWith === integrationId ? state.sessionId : null, at: state.sessionAt },
+      session: { id: engagedWith === integrationId ? state.sessionId : null, at: state.sessionAt },
       say: (body) => this.say(message, body),
       keepSession: async (id) => {
         await this.db
@@ -109,34 +93,6 @@ export class IntegrationBots implements OnModuleInit {
       },
       end: (reason, failed) => this.end(message, integration, reason, failed),
     });
-  }
-
-  private async stateOf(message: CustomerMessage): Promise<BotState | null> {
-    const [row] = (await this.db.query(
-      'SELECT t.status AS status, t.userId AS userId, t.chatbot AS chatbot, t.isGroup AS isGroup, ' +
-        't.integrationEndedAt AS ended, t.useIntegration AS useIntegration, t.integrationId AS integrationId, ' +
-        't.promptId AS promptId, t.typebotSessionId AS sessionId, t.typebotSessionAt AS sessionAt, ' +
-        'q.integrationId AS queueIntegration, w.integrationId AS connectionIntegration FROM tickets t ' +
-        'LEFT JOIN whatsapps w ON w.id = t.whatsappId LEFT JOIN queues q ON q.id = t.queueId ' +
-        'WHERE t.id = ? AND t.companyId = ?',
-      [message.ticketId, message.companyId],
-    )) as Record<string, unknown>[];
-    if (!row) return null;
-    const id = (value: unknown) => (value === null || value === undefined ? null : Number(value));
-    const engaged = !!Number(row.useIntegration);
-    return {
-      status: row.status as string,
-      userId: id(row.userId),
-      chatbot: !!Number(row.chatbot),
-      isGroup: !!Number(row.isGroup),
-      ended: row.ended !== null && row.ended !== undefined,
-      engagedWith: engaged ? id(row.integrationId) : null,
-      promptActive: engaged && id(row.promptId) !== null,
-      sessionId: (row.sessionId as string | null) ?? null,
-      sessionAt: row.sessionAt ? new Date(row.sessionAt as string) : null,
-      queueIntegration: id(row.queueIntegration),
-      connectionIntegration: id(row.connectionIntegration),
-    };
   }
 
   private async engage(ticketId: number, integrationId: number): Promise<boolean> {
@@ -167,34 +123,19 @@ export class IntegrationBots implements OnModuleInit {
 
   /** People take over: the bot leaves the ticket for good; on a failure the customer hears so. */
   private async end(message: CustomerMessage, integration: OpenIntegration, reason: string, failed: boolean) {
-    const ticket = await this.reader.entity(message.companyId, { id: message.ticketId });
-    if (!ticket) return;
-    const before = { queueId: ticket.queueId, userId: ticket.userId, status: ticket.status };
-    const { affected } = await this.db.getRepository(TicketEntity).update(
-      { id: ticket.id, integrationEndedAt: IsNull() },
-      {
+    if (failed) this.logger.warn(`ticket ${message.ticketId}: ${reason}`);
+    await this.automation.leaveToPeople(message.companyId, message.ticketId, {
+      where: { integrationEndedAt: IsNull() },
+      release: () => ({
         useIntegration: false,
         integrationId: null,
         integrationEndedAt: new Date(),
         typebotSessionId: null,
         typebotSessionAt: null,
-        updatedAt: new Date(),
-      },
-    );
-    if (!affected) return;
-    await this.db.getRepository(TicketNoteEntity).insert({
-      companyId: ticket.companyId,
-      ticketId: ticket.id,
-      contactId: ticket.contactId,
-      userId: null,
+      }),
       note: `${BOT_NAMES[integration.type] ?? 'Integração'} "${integration.name}": ${reason}. A conversa aguarda um atendente.`,
+      say: failed ? [HANDOFF_MESSAGE] : [],
     });
-    const current = await this.reader.entity(ticket.companyId, { id: ticket.id });
-    if (current) this.events.ticketUpdated(await this.reader.shape(current), before);
-    if (failed) {
-      this.logger.warn(`ticket ${ticket.id}: ${reason}`);
-      await this.say(message, BOT_HANDOFF_MESSAGE).catch(() => undefined);
-    }
   }
 }
 
