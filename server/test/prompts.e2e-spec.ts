@@ -1,7 +1,8 @@
 import { jest } from '@jest/globals';
 import { HANDOFF_ACTION } from '@atendo/shared';
 import { DataSource } from 'typeorm';
-import { AiAgent, HANDOFF_MESSAGE } from '../src/modules/ai/ai-agent.js';
+import { AiAgent } from '../src/modules/ai/ai-agent.js';
+import { HANDOFF_MESSAGE } from '../src/modules/conversations/automation.js';
 import { PromptEntity } from '../src/modules/ai/entities/prompt.entity.js';
 import { TicketNoteEntity } from '../src/modules/conversations/entities/ticket-note.entity.js';
 import { TicketEntity } from '../src/modules/conversations/entities/ticket.entity.js';
@@ -185,6 +186,23 @@ describe('/prompt', () => {
       400,
       [{ field: 'promptId', message: 'validation.oneOf' }],
     ]);
+    // Nor to a ticket: the family's clients send a ticket's promptId back on update.
+    const number = await customerSays(co.salesLine, 'Oi');
+    const ticket = await ticketOf(number);
+    const otherQueue = await t.request('POST', '/queue', {
+      token: other.token,
+      body: { name: 'Deles', color: '#1273DE' },
+    });
+    const foreign = await createPrompt({ queueId: otherQueue.body.id }, other.token);
+    const onTicket = await t.request('PUT', `/tickets/${ticket.id}`, {
+      token: co.admin.token,
+      body: { promptId: foreign.id },
+    });
+    expect([onTicket.status, onTicket.body.fields]).toEqual([
+      400,
+      [{ field: 'promptId', message: 'validation.oneOf' }],
+    ]);
+    expect((await ticketOf(number)).promptId).toBeNull();
     const theirs = await t.request('POST', '/prompt', { token: other.token, body: promptBody({ queueId: co.sales }) });
     expect(theirs.status).toBe(400);
     expect(theirs.body.fields).toEqual([{ field: 'queueId', message: 'validation.oneOf' }]);

@@ -43,6 +43,7 @@ import { TicketReader } from './ticket-reader.js';
 import { Transactions } from './transactions.js';
 import { planTransition, type TicketAction } from './transitions.js';
 import { visibilitySql } from './visibility.js';
+import { assertOwnAutomations } from '../integrations/automation-refs.js';
 
 export interface TicketUpdateInput {
   status?: TicketStatus;
@@ -233,6 +234,8 @@ export class TicketsService {
       userId: input.userId ?? null,
       whatsappId: input.whatsappId ?? null,
     });
+    // The family's clients send these back as they read them: only the company's own may be stored.
+    await assertOwnAutomations(this.db.manager, auth.companyId, input);
     const { action, next } = planTransition(before, input, auth.userId);
     const now = new Date();
     const changes: Partial<TicketEntity> = {
