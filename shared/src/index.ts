@@ -28,6 +28,7 @@ export * from './files/attachments.js';
 export * from './files/files.schema.js';
 export * from './flows/flows.types.js';
 export * from './flows/flows.schema.js';
+export * from './flows/flow-graph.js';
 export * from './helps/helps.types.js';
 export * from './helps/helps.schema.js';
 export * from './invoices/invoices.types.js';

@@ -25,6 +25,14 @@ export const FLOW_LIMITS = {
   newNodeOffset: 40,
   duplicateOffset: 240,
   uploadBytes: { img: 2 * 1024 * 1024, audio: 5 * 1024 * 1024, video: 20 * 1024 * 1024 },
+  /** What one drawing may hold: far past any conversation drawn by hand, short of a body too big to check. */
+  nodes: 1_000,
+  edges: 4_000,
+  menuOptions: 20,
+  contentElements: 30,
+  textLength: 4_096,
+  /** Nodes a customer's message may walk through before the flow must wait: a loop without a wait stops there. */
+  stepsPerTurn: 50,
 } as const;
 
 export interface FlowNode<T extends FlowNodeType = FlowNodeType, D = Record<string, unknown>> {
