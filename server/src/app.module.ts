@@ -30,6 +30,7 @@ import { DispatchModule } from './modules/dispatch/dispatch.module.js';
 import { ExternalApiModule } from './modules/external-api/external-api.module.js';
 import { AiModule } from './modules/ai/ai.module.js';
 import { IntegrationsModule } from './modules/integrations/integrations.module.js';
+import { FlowsModule } from './modules/flows/flows.module.js';
 import { ThrottleModule } from './modules/throttle/throttles.js';
 import { OutboundHttpModule } from './modules/outbound-http/outbound-http.module.js';
 import type { OutboundHttpOptions } from './modules/outbound-http/outbound-http.js';
@@ -76,6 +77,7 @@ export class AppModule {
         FilesModule,
         AiModule.forRoot(config),
         IntegrationsModule.forRoot(config),
+        FlowsModule,
         ChatsModule,
         DispatchModule,
         ExternalApiModule,

@@ -192,6 +192,9 @@ async function createFixtures() {
     userId: [user.id],
     planId: [plan.id],
     invoiceId: [invoice.id],
+    // A flow block's data and look (checked per type by the graph's validation, not the schema).
+    data: [{ label: 'Inicio do fluxo' }],
+    style: [{}],
   };
 }
 

@@ -5,6 +5,7 @@ import type { Chat, ChatMessage } from './chats/chats.types.js';
 import type { Contact, ContactList, ContactListItem } from './contacts/contacts.types.js';
 import type { FileList } from './files/files.types.js';
 import type { Plan } from './plans/plans.types.js';
+import type { Flow, FlowCampaign } from './flows/flows.types.js';
 import type { Prompt } from './prompts/prompts.types.js';
 import type { QueueIntegration } from './queue-integrations/queue-integrations.types.js';
 import type { Message, Ticket } from './tickets/tickets.types.js';
@@ -80,6 +81,9 @@ export interface CompanyEventPayloads {
   schedule: { action: 'create' | 'update'; schedule: Schedule } | { action: 'delete'; scheduleId: Id };
   /** AI prompts, their secrets masked as the API answers them. */
   prompt: { action: 'create' | 'update'; prompt: Prompt } | { action: 'delete'; promptId: Id };
+  /** Flows as the list shows them (no drawing), and phrase-triggered flow campaigns. */
+  flowbuilder: { action: 'create' | 'update'; flow: Flow } | { action: 'delete'; flowId: Id };
+  flowcampaign: { action: 'create' | 'update'; flowCampaign: FlowCampaign } | { action: 'delete'; flowCampaignId: Id };
   /** Queue integrations, their secrets masked as the API answers them. */
   queueIntegration:
     { action: 'create' | 'update'; queueIntegration: QueueIntegration } | { action: 'delete'; integrationId: Id };

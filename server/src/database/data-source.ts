@@ -1,6 +1,12 @@
 import { join } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/config.js';
+import {
+  FlowCampaignEntity,
+  FlowEntity,
+  FlowRunEntity,
+  FlowVersionEntity,
+} from '../modules/flows/entities/flow.entity.js';
 import { RefreshTokenEntity } from '../modules/sessions/entities/refresh-token.entity.js';
 import { SessionEntity } from '../modules/sessions/entities/session.entity.js';
 import { CompanyEntity } from '../modules/companies/entities/company.entity.js';
@@ -48,6 +54,7 @@ import { Chats1764600400000 } from './migrations/1764600400000-Chats.js';
 import { Dispatch1764700000000 } from './migrations/1764700000000-Dispatch.js';
 import { Prompts1764800000000 } from './migrations/1764800000000-Prompts.js';
 import { QueueIntegrations1764800100000 } from './migrations/1764800100000-QueueIntegrations.js';
+import { Flows1764900000000 } from './migrations/1764900000000-Flows.js';
 import { QueueIntegrationEntity } from '../modules/integrations/entities/queue-integration.entity.js';
 import { PromptEntity } from '../modules/ai/entities/prompt.entity.js';
 import { ScheduleEntity } from '../modules/schedules/entities/schedule.entity.js';
@@ -94,6 +101,10 @@ export const ENTITIES = [
   ConnectionPaceEntity,
   PromptEntity,
   QueueIntegrationEntity,
+  FlowEntity,
+  FlowVersionEntity,
+  FlowCampaignEntity,
+  FlowRunEntity,
 ];
 export const MIGRATIONS = [
   Initial1763740800000,
@@ -113,6 +124,7 @@ export const MIGRATIONS = [
   Dispatch1764700000000,
   Prompts1764800000000,
   QueueIntegrations1764800100000,
+  Flows1764900000000,
 ];
 
 /** MySQL/MariaDB when DB_URL is set, else an embedded SQLite file under DATA_DIR. */

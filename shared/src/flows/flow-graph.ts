@@ -1,4 +1,4 @@
-import type { ValidationError } from 'yup';
+import { ValidationError } from 'yup';
 import { toValidationMessage, V } from '../common/validation.js';
 import type { FieldError } from '../errors.js';
 import { flowNodeDataSchemas } from './flows.schema.js';
@@ -57,6 +57,26 @@ const problem = (field: string, message: string, params: Record<string, unknown>
 });
 
 /**
+ * What is wrong with a node's data for its type: each rule's i18n key (yup's own English, for a
+ * value of the wrong kind, answers `validation.invalid`), by the path inside `data`.
+ */
+function dataProblems(node: FlowNode): FieldError[] {
+  const at = { node: node.id, type: node.type };
+  try {
+    flowNodeDataSchemas[node.type].validateSync(node.data, { abortEarly: false });
+    return [];
+  } catch (error) {
+    // Not a rule broken but data yup cannot walk (a key such as `constructor`): refused whole.
+    if (!(error instanceof ValidationError)) return [problem('data', V.invalid, at)];
+    return (error.inner.length ? error.inner : [error]).map((inner) => {
+      const { key, params } = toValidationMessage(inner.message);
+      const field = inner.path ? `data.${inner.path}` : 'data';
+      return key.startsWith('validation.') ? problem(field, key, { ...params, ...at }) : problem(field, V.invalid, at);
+    });
+  }
+}
+
+/**
  * What keeps a drawing from being run, each naming its node (or line) by id and type: one start
  * block; unique node ids; every node's data valid for its type; lines only between drawn nodes, from
  * one of the source's handles, never into the start. Empty: the flow can be published.
@@ -71,17 +91,7 @@ export function validateFlowGraph(graph: FlowGraph): FieldError[] {
   for (const node of graph.nodes) {
     if (byId.has(node.id)) problems.push(problem('nodes', V.taken, { node: node.id, type: node.type }));
     byId.set(node.id, node);
-    try {
-      flowNodeDataSchemas[node.type].validateSync(node.data, { abortEarly: false });
-    } catch (error) {
-      for (const inner of (error as ValidationError).inner.length
-        ? (error as ValidationError).inner
-        : [error as ValidationError]) {
-        const { key, params } = toValidationMessage(inner.message);
-        const field = inner.path ? `data.${inner.path}` : 'data';
-        problems.push(problem(field, key, { ...params, node: node.id, type: node.type }));
-      }
-    }
+    problems.push(...dataProblems(node));
   }
   for (const edge of graph.connections) {
     const source = byId.get(edge.source);

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { INT_MAX, optionalId, requiredIdSchema, tooLong, tooShort, V } from '../common/validation.js';
-import { FLOW_LIMITS, FLOW_NODE_TYPES, type FlowNodeType } from './flows.types.js';
+import { FLOW_LIMITS, FLOW_NODE_TYPES, type FlowNodeType, type FlowWait } from './flows.types.js';
 
 const interval = yup
   .number()
@@ -8,6 +8,16 @@ const interval = yup
   .moreThan(0, V.intervalRange)
   .max(FLOW_LIMITS.intervalMaxSeconds, V.intervalRange)
   .required(V.required);
+
+/** Any plain object, its keys kept as sent. */
+const plainObject = () =>
+  yup
+    .mixed<Record<string, unknown>>()
+    .test(
+      'object',
+      V.invalid,
+      (value) => value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value)),
+    );
 
 /** A node's place on the editor's canvas. */
 const coordinate = yup.number().typeError(V.number).min(-INT_MAX, V.min).max(INT_MAX, V.max).required(V.required);
@@ -112,8 +122,10 @@ export const flowNodeSchema = yup.object({
     .matches(/^[A-Za-z0-9_-]+$/, V.invalid),
   type: yup.mixed<FlowNodeType>().oneOf(FLOW_NODE_TYPES, V.oneOf).required(V.required),
   position: yup.object({ x: coordinate, y: coordinate }).typeError(V.invalid).required(V.required),
-  data: yup.object().typeError(V.invalid).required(V.required),
-  style: yup.object().typeError(V.invalid),
+  // Checked per type by validateFlowGraph; kept whole here (an object schema without fields would
+  // strip every key of it).
+  data: plainObject().required(V.required),
+  style: plainObject(),
 });
 
 const handle = yup.string().typeError(V.invalid).max(64, tooLong).nullable();
@@ -142,3 +154,36 @@ export const flowCampaignSchema = yup.object({
 });
 
 export const flowCampaignUpdateSchema = flowCampaignSchema.shape({ id: requiredIdSchema });
+
+/** Where a test stands, as the server answered it; the panel sends it back with the next words. */
+const flowPositionSchema = yup
+  .object({
+    nodeId: yup.string().typeError(V.invalid).max(64, tooLong).nullable().defined(),
+    waiting: yup
+      .mixed<NonNullable<FlowWait>>()
+      .oneOf(['menu', 'question', 'interval', 'bot'], V.oneOf)
+      .nullable()
+      .defined(),
+    variables: plainObject()
+      .test(
+        'answers',
+        V.invalid,
+        (value) =>
+          !value ||
+          (Object.keys(value).length <= 100 &&
+            Object.values(value).every((v) => typeof v === 'string' && v.length <= FLOW_LIMITS.textLength)),
+      )
+      .required(V.required),
+    done: yup.boolean().typeError(V.invalid).required(V.required),
+  })
+  .typeError(V.invalid)
+  .nullable()
+  .default(null);
+
+/** `POST /flowbuilder/test`: a draft, where its test stands and the tester's words. */
+export const flowTestSchema = yup.object({
+  nodes: flowSaveSchema.fields.nodes,
+  connections: flowSaveSchema.fields.connections,
+  position: flowPositionSchema,
+  text: yup.string().typeError(V.invalid).max(FLOW_LIMITS.textLength, tooLong),
+});

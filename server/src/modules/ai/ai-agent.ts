@@ -53,8 +53,9 @@ export class AiAgent implements OnModuleInit {
 
   private async turn(message: CustomerMessage): Promise<void> {
     const state = await this.automation.stateOf(message.companyId, message.ticketId);
-    // A bot integration talking to the customer keeps the AI out.
+    // A bot integration talking to the customer keeps the AI out; so does a flow, unless it called the AI.
     if (!state || !open(state) || state.promptEnded || (state.useIntegration && state.integrationId !== null)) return;
+    if (state.inFlow && state.flowWaiting !== 'bot') return;
     const promptId =
       state.useIntegration && state.promptId ? state.promptId : (state.connectionPrompt ?? state.queuePrompt);
     if (!promptId) return;
@@ -64,7 +65,7 @@ export class AiAgent implements OnModuleInit {
     const history = await this.history(message, prompt);
     const last = history[history.length - 1];
     if (last && !last.fromMe && asksForHuman(last.transcript ?? last.body)) {
-      return this.handOver(message, prompt, 'o cliente pediu um atendente');
+      return this.handOver(message, prompt, 'o cliente pediu um atendente', false);
     }
     let answer: { text: string; handoff: boolean };
     try {
@@ -78,9 +79,11 @@ export class AiAgent implements OnModuleInit {
         }),
       );
     } catch (error) {
-      return this.handOver(message, prompt, `o serviço de IA falhou: ${describe(error)}`);
+      return this.handOver(message, prompt, `o serviço de IA falhou: ${describe(error)}`, true);
     }
-    if (answer.handoff) return this.handOver(message, prompt, 'o agente de IA passou a conversa adiante', answer.text);
+    if (answer.handoff) {
+      return this.handOver(message, prompt, 'o agente de IA passou a conversa adiante', false, answer.text);
+    }
     if (answer.text) await this.reply(message, prompt, answer.text);
   }
 
@@ -158,7 +161,13 @@ export class AiAgent implements OnModuleInit {
    * A person takes over: the ticket leaves the agent for good and waits in the prompt's queue (its
    * own, when it already stands in one); the customer hears so, and a note tells the agents why.
    */
-  private async handOver(message: CustomerMessage, prompt: OpenPrompt, reason: string, said = ''): Promise<void> {
+  private async handOver(
+    message: CustomerMessage,
+    prompt: OpenPrompt,
+    reason: string,
+    failed: boolean,
+    said = '',
+  ): Promise<void> {
     await this.automation.leaveToPeople(message.companyId, message.ticketId, {
       where: { promptEndedAt: IsNull() },
       release: (ticket) => ({
@@ -169,6 +178,7 @@ export class AiAgent implements OnModuleInit {
       }),
       note: `Agente de IA "${prompt.name}": ${reason}. A conversa aguarda um atendente.`,
       say: [said, HANDOFF_MESSAGE],
+      failed,
     });
   }
 }

@@ -33,6 +33,21 @@ export interface AutomationState {
   queuePrompt: number | null;
   connectionIntegration: number | null;
   queueIntegration: number | null;
+  /**
+   * A flow runs the conversation (see FlowRunner): the others stay out, unless the flow handed it
+   * to a bot (`flowWaiting` 'bot'), which then answers as the ticket's engaged prompt or integration.
+   */
+  inFlow: boolean;
+  flowWaiting: string | null;
+}
+
+/** The flow runtime's side of a hand-over: a bot a flow called returns the conversation to it. */
+export interface FlowReturn {
+  /** The ticket's flow waits for the bot that is leaving: the flow takes the conversation back. */
+  waitsOnBot(companyId: number, ticketId: number): Promise<boolean>;
+  resume(companyId: number, ticketId: number): Promise<void>;
+  /** The bot failed: people take over from the flow too. */
+  end(companyId: number, ticketId: number): Promise<void>;
 }
 
 /** How an automation leaves a ticket to people (see Automation.leaveToPeople). */
@@ -45,12 +60,15 @@ export interface Departure {
   note: string;
   /** What the customer is told, in order (nothing once an agent has taken the ticket). */
   say: string[];
+  /** The automation failed (rather than finished): a flow that called it does not go on either. */
+  failed: boolean;
 }
 
 /** What the automations share: the ticket's state in one read, and the hand-over to people. */
 @Injectable()
 export class Automation {
   private readonly logger = new Logger('Automation');
+  private flowReturn: FlowReturn | null = null;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -59,6 +77,11 @@ export class Automation {
     private readonly events: TicketEvents,
   ) {}
 
+  /** The flow runtime registers here (it depends on this module, not this module on it). */
+  returnTo(flowReturn: FlowReturn): void {
+    this.flowReturn = flowReturn;
+  }
+
   async stateOf(companyId: number, ticketId: number): Promise<AutomationState | null> {
     const [row] = (await this.db.query(
       'SELECT t.status AS status, t.userId AS userId, t.chatbot AS chatbot, t.isGroup AS isGroup, ' +
@@ -66,8 +89,10 @@ export class Automation {
         't.promptEndedAt AS promptEndedAt, t.integrationEndedAt AS integrationEndedAt, ' +
         't.typebotSessionId AS sessionId, t.typebotSessionAt AS sessionAt, ' +
         'w.promptId AS connectionPrompt, q.promptId AS queuePrompt, ' +
-        'w.integrationId AS connectionIntegration, q.integrationId AS queueIntegration FROM tickets t ' +
+        'w.integrationId AS connectionIntegration, q.integrationId AS queueIntegration, ' +
+        'r.id AS flowRun, r.waiting AS flowWaiting FROM tickets t ' +
         'LEFT JOIN whatsapps w ON w.id = t.whatsappId LEFT JOIN queues q ON q.id = t.queueId ' +
+        'LEFT JOIN flow_runs r ON r.liveTicketId = t.id ' +
         'WHERE t.id = ? AND t.companyId = ?',
       [ticketId, companyId],
     )) as Record<string, unknown>[];
@@ -90,6 +115,8 @@ export class Automation {
       queuePrompt: id(row.queuePrompt),
       connectionIntegration: id(row.connectionIntegration),
       queueIntegration: id(row.queueIntegration),
+      inFlow: set(row.flowRun),
+      flowWaiting: (row.flowWaiting as string | null) ?? null,
     };
   }
 
@@ -106,6 +133,14 @@ export class Automation {
       .getRepository(TicketEntity)
       .update({ ...departure.where, id: ticket.id }, { ...departure.release(ticket), updatedAt: new Date() });
     if (!affected) return false;
+    // A bot a flow handed the conversation to is done: the flow goes on, people are not called.
+    if (this.flowReturn && (await this.flowReturn.waitsOnBot(companyId, ticket.id))) {
+      if (!departure.failed) {
+        await this.flowReturn.resume(companyId, ticket.id);
+        return true;
+      }
+      await this.flowReturn.end(companyId, ticket.id);
+    }
     await this.db.getRepository(TicketNoteEntity).insert({
       companyId: ticket.companyId,
       ticketId: ticket.id,

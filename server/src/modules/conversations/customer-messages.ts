@@ -7,6 +7,8 @@ export interface CustomerMessage {
   contactId: number;
   number: string;
   ticketId: number;
+  /** Its text (a media message's caption). */
+  body: string;
 }
 
 type Listener = (message: CustomerMessage) => Promise<void>;
@@ -21,8 +23,13 @@ export class CustomerMessages {
   private readonly logger = new Logger('CustomerMessages');
   private readonly listeners: Listener[] = [];
 
-  listen(listener: Listener): void {
-    this.listeners.push(listener);
+  /**
+   * `first`: heard before the others, and awaited before they hear it: a flow that a phrase starts
+   * claims the ticket before an AI agent or a bot decides whether to answer.
+   */
+  listen(listener: Listener, { first = false }: { first?: boolean } = {}): void {
+    if (first) this.listeners.unshift(listener);
+    else this.listeners.push(listener);
   }
 
   async notify(message: CustomerMessage): Promise<void> {

@@ -12,11 +12,17 @@ export class TicketTurns {
   constructor(private readonly logger: Logger) {}
 
   start(ticketId: number, work: () => Promise<void>): void {
+    void this.run(ticketId, work);
+  }
+
+  /** As start, resolving once this turn is over (a job that must not end before its work). */
+  run(ticketId: number, work: () => Promise<void>): Promise<void> {
     const turn = this.lock
       .run(`ticket:${ticketId}`, work)
       .catch((error: unknown) => this.logger.error(`ticket ${ticketId}: ${String(error)}`))
       .finally(() => this.running.delete(turn));
     this.running.add(turn);
+    return turn;
   }
 
   /** Resolves once every turn started so far is over. */

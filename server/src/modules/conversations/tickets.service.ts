@@ -288,6 +288,14 @@ export class TicketsService {
       }
       throw error;
     }
+    // A person acts on the ticket: a flow running it stops where it is (the runner's table, by name:
+    // the flows module stands on this one).
+    if (action !== 'none') {
+      await this.db.query(
+        "UPDATE flow_runs SET status = 'done', liveTicketId = NULL, pending = '[]', resumeAt = NULL WHERE liveTicketId = ?",
+        [entity.id],
+      );
+    }
     const updated = await this.reader.entity(auth.companyId, { id });
     const ticket = await this.reader.shape(updated!);
     this.events.ticketUpdated(ticket, before);

@@ -73,6 +73,8 @@ export class IntegrationBots implements OnModuleInit {
     if (!state || state.status !== 'pending' || state.userId || state.chatbot || state.isGroup) return;
     // People took over, or a prompt is answering the customer.
     if (state.integrationEnded || (state.useIntegration && state.promptId !== null)) return;
+    // A flow holds the conversation, unless it called this bot.
+    if (state.inFlow && state.flowWaiting !== 'bot') return;
     const engagedWith = state.useIntegration ? state.integrationId : null;
     const integrationId = engagedWith ?? state.queueIntegration ?? state.connectionIntegration;
     if (!integrationId) return;
@@ -135,6 +137,7 @@ export class IntegrationBots implements OnModuleInit {
       }),
       note: `${BOT_NAMES[integration.type] ?? 'Integração'} "${integration.name}": ${reason}. A conversa aguarda um atendente.`,
       say: failed ? [HANDOFF_MESSAGE] : [],
+      failed,
     });
   }
 }

@@ -5,7 +5,7 @@ import type { AppConfig } from '../../config/config.js';
 import { BullJobQueue, InProcessJobQueue, type JobQueue } from './job-queue.js';
 
 /** Every queue of the server. A name here is a Bull queue on Redis, or an in-process one. */
-export const QUEUE_NAMES = ['housekeeping', 'invoices', 'contact-checks', 'dispatch', 'integrations'] as const;
+export const QUEUE_NAMES = ['housekeeping', 'invoices', 'contact-checks', 'dispatch', 'integrations', 'flows'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export const JOB_QUEUES = Symbol('JOB_QUEUES');

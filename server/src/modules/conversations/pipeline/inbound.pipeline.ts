@@ -143,6 +143,7 @@ export class InboundPipeline implements InboundSink {
         contactId: stored.contactId,
         number: m.chat.number,
         ticketId: stored.ticketId,
+        body: m.body,
       });
     }
   }

@@ -1,0 +1,363 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { FlowGraph, FlowPosition, FlowReply, FlowWait } from '@atendo/shared';
+import { LRUCache } from 'lru-cache';
+import { DataSource, IsNull } from 'typeorm';
+import { isUniqueViolation } from '../../database/unique-violation.js';
+import { Automation, HANDOFF_MESSAGE } from '../conversations/automation.js';
+import { CustomerMessages, type CustomerMessage } from '../conversations/customer-messages.js';
+import { MessageEntity } from '../conversations/entities/message.entity.js';
+import { TicketEntity } from '../conversations/entities/ticket.entity.js';
+import { MessagesService } from '../conversations/messages.service.js';
+import { TicketEvents } from '../conversations/ticket-events.js';
+import { TicketReader } from '../conversations/ticket-reader.js';
+import { TicketTurns } from '../conversations/ticket-turns.js';
+import { JOB_QUEUES, type JobQueues } from '../jobs/jobs.module.js';
+import { companyFolder, MediaStore } from '../media/media-store.js';
+import { QueueEntity } from '../queues/entities/queue.entity.js';
+import { FlowRunEntity, FlowVersionEntity } from './entities/flow.entity.js';
+import { FlowCampaignsService } from './flow-campaigns.service.js';
+import { answerFlow, resumeFlow, startFlow, type FlowStep } from './flow-engine.js';
+
+/** A run's replies due later, on the `flows` job queue. */
+interface ResumeJob {
+  runId: number;
+  companyId: number;
+  ticketId: number;
+}
+
+/** A reply as a run keeps it until sent. */
+type Pending = FlowReply;
+
+/**
+ * The flows' runtime. A customer's message in a ticket nobody has taken starts a flow when it
+ * holds an active phrase of its connection (FlowCampaignsService.flowFor); the run (`flow_runs`)
+ * keeps the version it started on, the node it waits at, the answers so far and the replies not
+ * yet sent. Each later message advances it through the engine's executors.
+ *
+ * Durable and idempotent: the engine's step is written before any reply goes out (over the step
+ * it read: a second node or a redelivered job finds it moved and stops), and the replies are sent
+ * one by one from the run, each under a message id made from the run and its step, each written
+ * off the run as it goes. A wait keeps the rest of the replies with the time they are due, on a
+ * delayed job that any node may take, and re-enqueued at start. An agent taking the ticket ends
+ * the run (TicketsService); a failing block leaves the ticket to people with a note.
+ */
+@Injectable()
+export class FlowRunner implements OnModuleInit, OnApplicationBootstrap {
+  private readonly logger = new Logger('FlowRunner');
+  private readonly turns = new TicketTurns(this.logger);
+  /** Versions never change once written: kept by id. */
+  private readonly graphs = new LRUCache<number, FlowGraph>({ max: 2_000 });
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(JOB_QUEUES) private readonly jobs: JobQueues,
+    private readonly customerMessages: CustomerMessages,
+    private readonly campaigns: FlowCampaignsService,
+    private readonly automation: Automation,
+    private readonly reader: TicketReader,
+    private readonly messages: MessagesService,
+    private readonly events: TicketEvents,
+    private readonly media: MediaStore,
+  ) {}
+
+  onModuleInit(): void {
+    // Heard first, and the claim awaited: the AI agent and the bots see the flow's run when they look.
+    this.customerMessages.listen(
+      async (message) => {
+        const runId = await this.claim(message);
+        if (runId !== null) this.turns.start(message.ticketId, () => this.advance(runId, message));
+      },
+      { first: true },
+    );
+    this.jobs.flows.process(async (data) => {
+      const job = data as ResumeJob;
+      await this.turns.run(job.ticketId, () => this.flush(job.runId));
+    }, 4);
+    this.automation.returnTo({
+      waitsOnBot: async (companyId, ticketId) => (await this.live(companyId, ticketId))?.waiting === 'bot',
+      resume: (companyId, ticketId) => this.botReturned(companyId, ticketId),
+      end: async (companyId, ticketId) => {
+        const run = await this.live(companyId, ticketId);
+        if (run) await this.finish(run, 'failed');
+      },
+    });
+  }
+
+  /** Waits cut short by a restart (in-process queues keep nothing) are put back on the queue. */
+  async onApplicationBootstrap(): Promise<void> {
+    const waiting = await this.db.getRepository(FlowRunEntity).find({
+      where: { status: 'running' },
+      select: { id: true, companyId: true, ticketId: true, resumeAt: true, step: true },
+    });
+    for (const run of waiting.filter((r) => r.resumeAt)) await this.schedule(run);
+  }
+
+  /** Resolves once every turn started so far is over. */
+  idle(): Promise<void> {
+    return this.turns.idle();
+  }
+
+  /**
+   * The run this message belongs to: the ticket's live one, or a new one when the message holds an
+   * active phrase and the ticket is free (pending, nobody's, no AI agent or bot engaged).
+   */
+  private async claim(message: CustomerMessage): Promise<number | null> {
+    const live = await this.live(message.companyId, message.ticketId);
+    if (live) return live.id;
+    const flowId = await this.campaigns.flowFor(message.companyId, message.whatsappId, message.body);
+    if (flowId === null) return null;
+    const state = await this.automation.stateOf(message.companyId, message.ticketId);
+    if (!state || state.status !== 'pending' || state.userId || state.isGroup || state.useIntegration) return null;
+    const version = await this.db
+      .getRepository(FlowVersionEntity)
+      .findOne({ where: { flowId, companyId: message.companyId }, order: { version: 'DESC' }, select: { id: true } });
+    if (!version) return null;
+    try {
+      const { identifiers } = await this.db.getRepository(FlowRunEntity).insert({
+        companyId: message.companyId,
+        ticketId: message.ticketId,
+        liveTicketId: message.ticketId,
+        flowVersionId: version.id,
+        nodeId: null,
+        waiting: null,
+        variables: '{}',
+        pending: '[]',
+        resumeAt: null,
+        step: 0,
+        status: 'running',
+      });
+      // The flow answers now, not the greeting's queue menu.
+      await this.db
+        .getRepository(TicketEntity)
+        .update({ id: message.ticketId }, { chatbot: false, queueOptionId: null, botQueueAt: null });
+      return Number(identifiers[0].id);
+    } catch (error) {
+      // Another node claimed the ticket for a flow first: this message is that run's.
+      if (isUniqueViolation(error)) return (await this.live(message.companyId, message.ticketId))?.id ?? null;
+      throw error;
+    }
+  }
+
+  /** A customer's message moves the run: its first step, or the answer to the node it waits at. */
+  private async advance(runId: number, message: CustomerMessage): Promise<void> {
+    const run = await this.db.getRepository(FlowRunEntity).findOneBy({ id: runId, status: 'running' });
+    if (!run) return;
+    // Replies still due (a wait): the customer's words do not jump the queue.
+    if (run.pending !== '[]') return;
+    if (!(await this.stillFree(run))) return this.finish(run, 'done');
+    const graph = await this.graph(run);
+    if (!graph) return this.finish(run, 'failed');
+    const position = positionOf(run);
+    let step: FlowStep;
+    if (run.step === 0 && run.nodeId === null) step = startFlow(graph);
+    else if (run.waiting === 'menu' || run.waiting === 'question') step = answerFlow(graph, position, message.body);
+    else return;
+    await this.commit(run, step);
+  }
+
+  /** The bot a flow called finished: the flow goes on from the bot's block. */
+  private async botReturned(companyId: number, ticketId: number): Promise<void> {
+    const run = await this.live(companyId, ticketId);
+    const graph = run && (await this.graph(run));
+    if (!run || !graph) return;
+    await this.commit(run, resumeFlow(graph, positionOf(run)));
+  }
+
+  /** Writes the step over the one read (or stops: someone else moved the run), then sends its replies. */
+  private async commit(run: FlowRunEntity, step: FlowStep): Promise<void> {
+    const { affected } = await this.db.getRepository(FlowRunEntity).update(
+      { id: run.id, step: run.step, status: 'running' },
+      {
+        nodeId: step.position.nodeId,
+        waiting: step.position.waiting,
+        variables: JSON.stringify(step.position.variables),
+        pending: JSON.stringify(step.replies),
+        resumeAt: null,
+        step: run.step + 1,
+      },
+    );
+    if (!affected) return;
+    await this.flush(run.id);
+  }
+
+  /**
+   * Sends the run's pending replies in order, each written off the run (over the step read) once
+   * carried out; a wait sets when the rest is due and leaves it to the job queue. A run with
+   * nothing left that reached its end is over.
+   */
+  private async flush(runId: number): Promise<void> {
+    for (;;) {
+      const run = await this.db.getRepository(FlowRunEntity).findOneBy({ id: runId, status: 'running' });
+      if (!run) return;
+      const pending = JSON.parse(run.pending) as Pending[];
+      if (run.resumeAt && run.resumeAt.getTime() > Date.now()) return this.schedule(run);
+      if (!pending.length) {
+        if (run.nodeId === null) await this.finish(run, 'done');
+        return;
+      }
+      if (!(await this.stillFree(run))) return this.finish(run, 'done');
+      const [reply, ...rest] = pending;
+      const outcome = await this.carryOut(run, reply);
+      if (outcome === 'stop') return;
+      const { affected } = await this.db.getRepository(FlowRunEntity).update(
+        { id: run.id, step: run.step, status: 'running' },
+        {
+          pending: JSON.stringify(rest),
+          step: run.step + 1,
+          resumeAt: reply.kind === 'wait' ? new Date(Date.now() + reply.seconds * 1000) : null,
+        },
+      );
+      if (!affected) return;
+    }
+  }
+
+  /** One reply: a message sent, the ticket moved to a queue, a bot engaged, or the flow failed. */
+  private async carryOut(run: FlowRunEntity, reply: Pending): Promise<'next' | 'stop'> {
+    const ticket = await this.reader.entity(run.companyId, { id: run.ticketId });
+    if (!ticket) return 'stop';
+    const messageId = replyId(run.id, run.step);
+    try {
+      switch (reply.kind) {
+        case 'text':
+          await this.sendOnce(ticket, messageId, { body: reply.body });
+          return 'next';
+        case 'media': {
+          const data = await this.media.read(companyFolder(run.companyId), reply.url);
+          if (!data) throw new Error(`the file of block ${reply.nodeId} is gone`);
+          const filename = decodeURIComponent(reply.url.split('/').pop() ?? 'arquivo');
+          const mimetype = (await this.media.typeOf(data)) ?? 'application/octet-stream';
+          await this.sendOnce(ticket, messageId, {
+            body: filename,
+            media: { data, mimetype, filename },
+            storedUrl: reply.url,
+            ...(reply.voice ? { voice: true } : {}),
+          });
+          return 'next';
+        }
+        case 'wait':
+          return 'next';
+        case 'queue':
+          await this.toQueue(run, ticket, reply.queueId, reply.nodeId);
+          return 'next';
+        case 'bot':
+          await this.engageBot(run, reply);
+          return 'next';
+        case 'fail':
+          await this.failed(run, `o bloco ${reply.nodeId ?? '?'} não pôde seguir (${reply.reason})`);
+          return 'stop';
+      }
+    } catch (error) {
+      await this.failed(
+        run,
+        `o bloco ${reply.nodeId ?? '?'} falhou: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return 'stop';
+    }
+  }
+
+  /** A message under the id its run and step give, unless a message under that id went out before. */
+  private async sendOnce(ticket: TicketEntity, messageId: string, outgoing: Parameters<MessagesService['deliver']>[1]) {
+    const sent = await this.db
+      .getRepository(MessageEntity)
+      .exists({ where: { whatsappId: ticket.whatsappId ?? undefined, providerId: messageId } });
+    if (sent) return;
+    await this.messages.deliver(ticket, outgoing, null, { messageId });
+  }
+
+  /** The ticket block: the ticket goes to the queue (the company's, or the block fails) and leaves the flow. */
+  private async toQueue(run: FlowRunEntity, ticket: TicketEntity, queueId: number, nodeId: string) {
+    const queue = await this.db.getRepository(QueueEntity).existsBy({ id: queueId, companyId: run.companyId });
+    if (!queue) throw new Error(`the queue of block ${nodeId} is not the company's`);
+    const before = { queueId: ticket.queueId, userId: ticket.userId, status: ticket.status };
+    await this.db.getRepository(TicketEntity).update({ id: ticket.id }, { queueId, updatedAt: new Date() });
+    const current = await this.reader.entity(run.companyId, { id: ticket.id });
+    if (current) this.events.ticketUpdated(await this.reader.shape(current), before);
+  }
+
+  /** A Typebot or OpenAI block: the ticket is the bot's until it ends (see Automation.returnTo). */
+  private async engageBot(run: FlowRunEntity, reply: Extract<Pending, { kind: 'bot' }>) {
+    const engaged =
+      reply.bot === 'openai'
+        ? { useIntegration: true, promptId: reply.refId, integrationId: null, promptEndedAt: null }
+        : {
+            useIntegration: true,
+            integrationId: reply.refId,
+            promptId: null,
+            integrationEndedAt: null,
+            typebotSessionId: null,
+            typebotSessionAt: null,
+          };
+    await this.db.getRepository(TicketEntity).update({ id: run.ticketId, companyId: run.companyId }, engaged);
+  }
+
+  private async failed(run: FlowRunEntity, reason: string): Promise<void> {
+    this.logger.warn(`flow run ${run.id}, ticket ${run.ticketId}: ${reason}`);
+    await this.finish(run, 'failed');
+    const flow = await this.db.query(
+      'SELECT f.name AS name FROM flow_versions v INNER JOIN flows f ON f.id = v.flowId WHERE v.id = ?',
+      [run.flowVersionId],
+    );
+    const name = (flow as { name: string }[])[0]?.name ?? '';
+    await this.automation.leaveToPeople(run.companyId, run.ticketId, {
+      where: { id: run.ticketId },
+      release: () => ({}),
+      note: `Fluxo "${name}": ${reason}. A conversa aguarda um atendente.`,
+      say: [HANDOFF_MESSAGE],
+      failed: true,
+    });
+  }
+
+  /** The run is over: the ticket is free of it. */
+  private async finish(run: FlowRunEntity, status: 'done' | 'failed'): Promise<void> {
+    await this.db
+      .getRepository(FlowRunEntity)
+      .update({ id: run.id, status: 'running' }, { status, liveTicketId: null, pending: '[]', resumeAt: null });
+  }
+
+  /** An agent took the ticket (or it was closed): the flow stops where it is. */
+  private async stillFree(run: FlowRunEntity): Promise<boolean> {
+    const ticket = await this.db.getRepository(TicketEntity).findOne({
+      where: { id: run.ticketId, companyId: run.companyId, userId: IsNull(), status: 'pending' },
+      select: { id: true },
+    });
+    return !!ticket;
+  }
+
+  private async live(companyId: number, ticketId: number): Promise<FlowRunEntity | null> {
+    return this.db.getRepository(FlowRunEntity).findOneBy({ liveTicketId: ticketId, companyId });
+  }
+
+  private async graph(run: FlowRunEntity): Promise<FlowGraph | null> {
+    const known = this.graphs.get(run.flowVersionId);
+    if (known) return known;
+    const row = await this.db
+      .getRepository(FlowVersionEntity)
+      .findOneBy({ id: run.flowVersionId, companyId: run.companyId });
+    if (!row) return null;
+    const graph = JSON.parse(row.graph) as FlowGraph;
+    this.graphs.set(run.flowVersionId, graph);
+    return graph;
+  }
+
+  private async schedule(run: Pick<FlowRunEntity, 'id' | 'companyId' | 'ticketId' | 'resumeAt' | 'step'>) {
+    const delayMs = Math.max(0, (run.resumeAt?.getTime() ?? 0) - Date.now());
+    const job: ResumeJob = { runId: run.id, companyId: run.companyId, ticketId: run.ticketId };
+    await this.jobs.flows.add(job, { delayMs, jobId: `flow-run-${run.id}-${run.step}`, attempts: 3 });
+  }
+}
+
+function positionOf(run: FlowRunEntity): FlowPosition {
+  return {
+    nodeId: run.nodeId,
+    waiting: run.waiting as FlowWait,
+    variables: JSON.parse(run.variables) as Record<string, string>,
+    done: false,
+  };
+}
+
+/** A WhatsApp-shaped id only this run's step gives: a step carried out twice sends once. */
+function replyId(runId: number, step: number): string {
+  return `3EB0${createHash('sha256').update(`flow\u0000${runId}\u0000${step}`).digest('hex').slice(0, 20).toUpperCase()}`;
+}

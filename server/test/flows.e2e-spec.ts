@@ -1,0 +1,418 @@
+import { DataSource } from 'typeorm';
+import type { FlowEdge, FlowNode } from '@atendo/shared';
+import { MessageEntity } from '../src/modules/conversations/entities/message.entity.js';
+import { TicketEntity } from '../src/modules/conversations/entities/ticket.entity.js';
+import { TicketNoteEntity } from '../src/modules/conversations/entities/ticket-note.entity.js';
+import { FlowRunEntity } from '../src/modules/flows/entities/flow.entity.js';
+import { FlowRunner } from '../src/modules/flows/flow-runner.js';
+import {
+  conversationCompany,
+  inbound,
+  recordOutbound,
+  settle,
+  sinkOf,
+  type ConversationCompany,
+  type RecordingPort,
+} from './support/conversations.js';
+import { signupCompany, startTestApp, type TestApp } from './support/test-app.js';
+
+/**
+ * The flow builder: flows and their published versions, the blocks' uploads, phrase campaigns, the
+ * Test panel, and conversations run by the flows' runtime (through the recording gateway).
+ */
+let t: TestApp;
+let port: RecordingPort;
+let co: ConversationCompany;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  port = recordOutbound(t);
+  co = await conversationCompany(t, 'Fluxos');
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const db = () => t.app.get(DataSource);
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const node = (id: string, type: FlowNode['type'], data: Record<string, unknown> = {}, x = 0): FlowNode => ({
+  id,
+  type,
+  data,
+  position: { x, y: 100 },
+});
+const line = (source: string, target: string, sourceHandle = 'a'): FlowEdge => ({
+  id: `${source}-${sourceHandle}-${target}`,
+  source,
+  target,
+  sourceHandle,
+});
+
+/** Start → greeting → menu (1: question → thanks → Support queue; 2: Sales queue). */
+function triage(greeting = 'Olá! Sou o assistente.') {
+  return {
+    nodes: [
+      node('1', 'start', { label: 'Inicio do fluxo' }, 250),
+      node('hi', 'message', { label: greeting }),
+      node('menu', 'menu', {
+        message: 'Como posso ajudar?',
+        arrayOption: [
+          { number: 1, value: 'Pedido' },
+          { number: 2, value: 'Vendas' },
+        ],
+      }),
+      node('ask', 'question', { typebotIntegration: { message: 'Qual o número do pedido?', answerKey: 'pedido' } }),
+      node('thanks', 'message', { label: 'Pedido {{pedido}} anotado, obrigado!' }),
+      node('support', 'ticket', { data: { id: co.support } }),
+      node('sales', 'ticket', { data: { id: co.sales } }),
+    ],
+    connections: [
+      line('1', 'hi'),
+      line('hi', 'menu'),
+      line('menu', 'ask', 'a1'),
+      line('menu', 'sales', 'a2'),
+      line('ask', 'thanks'),
+      line('thanks', 'support'),
+    ],
+  };
+}
+
+async function createFlow(name: string, token = co.admin.token) {
+  const res = await t.request('POST', '/flowbuilder', { token, body: { name } });
+  if (res.status !== 201) throw new Error(`flow: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { id: number; name: string; version: number };
+}
+
+async function saveFlow(id: number, graph: { nodes: FlowNode[]; connections: FlowEdge[] }) {
+  return t.request('POST', '/flowbuilder/flow', { token: co.admin.token, body: { idFlow: id, ...graph } });
+}
+
+function upload(kind: string, files: { name: string; data: Buffer }[], token = co.admin.token) {
+  const boundary = '----atendo-flow';
+  const payload = Buffer.concat([
+    ...files.flatMap((f) => [
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="medias"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      f.data,
+      Buffer.from('\r\n'),
+    ]),
+    Buffer.from(`--${boundary}--\r\n`),
+  ]);
+  return t.request('POST', `/flowbuilder/${kind}`, {
+    token,
+    body: payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+}
+
+let customer = 0;
+const newNumber = () => `55119${String(6000000 + ++customer).padStart(8, '0')}`;
+/** The customer writes; resolves once the flow's turn is over. */
+async function says(number: string, body: string, whatsappId = co.salesLine) {
+  await sinkOf(t).message(inbound(co.companyId, whatsappId, { number, name: 'Cliente' }, body));
+  await t.app.get(FlowRunner).idle();
+}
+const heard = (number: string) => port.sent.filter((s) => s.to.number === number).map((s) => s.body);
+const ticketOf = (number: string) =>
+  db()
+    .getRepository(TicketEntity)
+    .findOneOrFail({ where: { contact: { number } }, relations: { contact: true }, order: { id: 'DESC' } });
+
+async function phrase(flowId: number, text: string, whatsappId = co.salesLine) {
+  const res = await t.request('POST', '/flowcampaign', {
+    token: co.admin.token,
+    body: { name: `Frase ${text}`, flowId, whatsappId, phrase: text, status: true },
+  });
+  if (res.status !== 201) throw new Error(`phrase: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { id: number };
+}
+
+describe('/flowbuilder', () => {
+  it('creates, lists, searches, renames, duplicates and deletes flows', async () => {
+    const flow = await createFlow('Boas-vindas');
+    expect(flow).toMatchObject({ name: 'Boas-vindas', version: 0, active: false });
+    await createFlow('Cobrança');
+    const found = await t.request('GET', '/flowbuilder?searchParam=boas', { token: co.admin.token });
+    expect(found.body).toMatchObject({ count: 1, hasMore: false, flows: [{ id: flow.id }] });
+    const renamed = await t.request('PUT', '/flowbuilder', {
+      token: co.admin.token,
+      body: { flowId: flow.id, name: 'Recepção' },
+    });
+    expect(renamed.body.name).toBe('Recepção');
+    expect((await saveFlow(flow.id, triage())).status).toBe(200);
+    const copy = await t.request('POST', '/flowbuilder/duplicate', {
+      token: co.admin.token,
+      body: { flowId: flow.id },
+    });
+    expect(copy.body).toMatchObject({ name: 'Recepção (cópia)', version: 1 });
+    const copied = await t.request('GET', `/flowbuilder/flow/${copy.body.id}`, { token: co.admin.token });
+    expect(copied.body.flow.flow.nodes).toHaveLength(7);
+    expect((await t.request('DELETE', `/flowbuilder/${copy.body.id}`, { token: co.admin.token })).status).toBe(200);
+    expect((await t.request('GET', `/flowbuilder/flow/${copy.body.id}`, { token: co.admin.token })).status).toBe(404);
+    const short = await t.request('POST', '/flowbuilder', { token: co.admin.token, body: { name: 'x' } });
+    expect([short.status, short.body.fields]).toEqual([
+      400,
+      [{ field: 'name', message: 'validation.tooShort', params: { min: 2 } }],
+    ]);
+  });
+
+  it('publishes each save as a version after checking the drawing, naming the block at fault', async () => {
+    const flow = await createFlow('Versões');
+    const empty = await t.request('GET', `/flowbuilder/flow/${flow.id}`, { token: co.admin.token });
+    expect(empty.body.flow).toMatchObject({ id: flow.id, version: 0, flow: null });
+    const broken = triage();
+    broken.nodes[1].data = { label: '' };
+    broken.connections.push(line('menu', 'thanks', 'a7'));
+    const refused = await saveFlow(flow.id, broken);
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual([
+      { field: 'data.label', message: 'validation.required', params: { node: 'hi', type: 'message' } },
+      {
+        field: 'connections.sourceHandle',
+        message: 'validation.oneOf',
+        params: { edge: 'menu-a7-thanks', node: 'menu', type: 'menu' },
+      },
+    ]);
+    const noStart = await saveFlow(flow.id, { nodes: [node('m', 'message', { label: 'x' })], connections: [] });
+    expect(noStart.body.fields).toEqual([
+      { field: 'nodes', message: 'validation.required', params: { node: '1', type: 'start' } },
+    ]);
+    const saved = await saveFlow(flow.id, triage());
+    expect(saved.body.flow).toMatchObject({ version: 1, flow: { nodes: expect.any(Array) } });
+    expect((await saveFlow(flow.id, triage('Oi de novo'))).body.flow.version).toBe(2);
+    const read = await t.request('GET', `/flowbuilder/flow/${flow.id}`, { token: co.admin.token });
+    expect(read.body.flow.flow.nodes[1].data.label).toBe('Oi de novo');
+    // Malformed bodies answer 400 on their field, never 500.
+    for (const body of [
+      { idFlow: flow.id, nodes: 'x', connections: [] },
+      { idFlow: flow.id, nodes: [{ id: 'a', type: 'nope', position: { x: 0, y: 0 }, data: {} }], connections: [] },
+      { idFlow: flow.id, nodes: [{ id: '1', type: 'start', position: { x: 'a', y: 0 }, data: {} }], connections: [] },
+      { idFlow: flow.id, nodes: [{ id: '1', type: 'menu', position: { x: 0, y: 0 }, data: 5 }], connections: [] },
+    ]) {
+      const res = await t.request('POST', '/flowbuilder/flow', { token: co.admin.token, body });
+      expect([res.status, res.body.error]).toEqual([400, 'ERR_VALIDATION']);
+    }
+  });
+
+  it('keeps the blocks files, proved by their bytes, within each kind cap', async () => {
+    const img = await upload('img', [{ name: 'logo.png', data: PNG }]);
+    expect(img.status).toBe(201);
+    expect(img.body).toMatchObject({ name: 'logo.png', mimetype: 'image/png' });
+    expect(img.body.url).toMatch(new RegExp(`^/public/company${co.companyId}/`));
+    const fake = await upload('img', [{ name: 'page.png', data: Buffer.from('<html><script>alert(1)</script>') }]);
+    expect([fake.status, fake.body.fields]).toEqual([400, [{ field: 'medias', message: 'validation.fileType' }]]);
+    const wrongKind = await upload('audio', [{ name: 'logo.mp3', data: PNG }]);
+    expect(wrongKind.body.fields).toEqual([{ field: 'medias', message: 'validation.fileType' }]);
+    const big = await upload('img', [{ name: 'big.png', data: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]) }]);
+    expect(big.body.fields).toEqual([{ field: 'medias', message: 'validation.fileTooLarge', params: { max: 2 } }]);
+    const content = await upload('content', [
+      { name: 'a.png', data: PNG },
+      { name: 'b.png', data: PNG },
+    ]);
+    expect(content.status).toBe(201);
+    expect(content.body.map((f: { name: string }) => f.name)).toEqual(['a.png', 'b.png']);
+    const none = await upload('img', []);
+    expect(none.body.fields).toEqual([{ field: 'medias', message: 'validation.required' }]);
+  });
+
+  it("answers 404 for another company's flows and phrases, 403 to agents", async () => {
+    const other = await signupCompany(t, 'Outros');
+    const mine = await createFlow('Meu fluxo');
+    const myPhrase = await phrase(mine.id, 'segredo');
+    for (const [method, path, body] of [
+      ['GET', `/flowbuilder/flow/${mine.id}`, undefined],
+      ['DELETE', `/flowbuilder/${mine.id}`, undefined],
+      ['PUT', '/flowbuilder', { flowId: mine.id, name: 'Roubado' }],
+      ['POST', '/flowbuilder/duplicate', { flowId: mine.id }],
+      ['POST', '/flowbuilder/flow', { idFlow: mine.id, ...triage() }],
+      ['GET', `/flowcampaign/${myPhrase.id}`, undefined],
+      ['DELETE', `/flowcampaign/${myPhrase.id}`, undefined],
+    ] as const) {
+      const res = await t.request(method, path, { token: other.token, body });
+      expect([method, path, res.status]).toEqual([method, path, 404]);
+    }
+    expect(await t.request('GET', '/flowcampaign', { token: other.token })).toMatchObject({ status: 200, body: [] });
+    // Their phrase cannot point at this company's flow or connection.
+    const theirs = await t.request('POST', '/flowcampaign', {
+      token: other.token,
+      body: { name: 'Deles', flowId: mine.id, whatsappId: co.salesLine, phrase: 'oi' },
+    });
+    expect([theirs.status, theirs.body.fields]).toEqual([
+      400,
+      [
+        { field: 'flowId', message: 'validation.oneOf' },
+        { field: 'whatsappId', message: 'validation.oneOf' },
+      ],
+    ]);
+    expect((await t.request('GET', '/flowbuilder', { token: co.seller.token })).status).toBe(403);
+    expect((await t.request('GET', '/flowcampaign', { token: co.seller.token })).status).toBe(403);
+  });
+
+  it('runs a draft in the Test panel without storing or sending anything', async () => {
+    const graph = triage();
+    const sentBefore = port.sent.length;
+    const first = await t.request('POST', '/flowbuilder/test', {
+      token: co.admin.token,
+      body: { ...graph, position: null },
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.replies.map((r: { body: string }) => r.body)).toEqual([
+      'Olá! Sou o assistente.',
+      'Como posso ajudar?\n\n[1] - Pedido\n[2] - Vendas',
+    ]);
+    expect(first.body.position).toEqual({ nodeId: 'menu', waiting: 'menu', variables: {}, done: false });
+    const asked = await t.request('POST', '/flowbuilder/test', {
+      token: co.admin.token,
+      body: { ...graph, position: first.body.position, text: '1' },
+    });
+    const answered = await t.request('POST', '/flowbuilder/test', {
+      token: co.admin.token,
+      body: { ...graph, position: asked.body.position, text: '77' },
+    });
+    expect(answered.body.replies).toEqual([
+      { kind: 'text', nodeId: 'thanks', body: 'Pedido 77 anotado, obrigado!' },
+      { kind: 'queue', nodeId: 'support', queueId: co.support },
+    ]);
+    expect(answered.body.position).toMatchObject({ done: true, variables: { pedido: '77' } });
+    expect(port.sent.length).toBe(sentBefore);
+    const bad = await t.request('POST', '/flowbuilder/test', {
+      token: co.admin.token,
+      body: { nodes: [], connections: [], position: { nodeId: 5, waiting: 'x', variables: [], done: 'no' } },
+    });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('phrase-triggered flows', () => {
+  it('a phrase starts the flow; a wrong menu answer repeats it; an answer is reused; a ticket block routes', async () => {
+    const flow = await createFlow('Atendimento');
+    await saveFlow(flow.id, triage());
+    await phrase(flow.id, 'Quero Ajuda');
+    const number = newNumber();
+    // Not the phrase: the flow stays out.
+    await says(number, 'bom dia');
+    expect(heard(number)).toEqual([]);
+    // Whole words, case and accents aside.
+    await says(number, 'Olá, QUERO ajúda por favor');
+    expect(heard(number)).toEqual(['Olá! Sou o assistente.', 'Como posso ajudar?\n\n[1] - Pedido\n[2] - Vendas']);
+    const listed = await t.request('GET', '/flowbuilder?searchParam=atendimento', { token: co.admin.token });
+    expect(listed.body.flows[0].active).toBe(true);
+    await says(number, '5');
+    expect(heard(number).slice(2)).toEqual(['Como posso ajudar?\n\n[1] - Pedido\n[2] - Vendas']);
+    await says(number, '1');
+    await says(number, 'A-1234');
+    expect(heard(number).slice(3)).toEqual(['Qual o número do pedido?', 'Pedido A-1234 anotado, obrigado!']);
+    const ticket = await ticketOf(number);
+    expect(ticket).toMatchObject({ queueId: co.support, status: 'pending', userId: null });
+    const run = await db().getRepository(FlowRunEntity).findOneByOrFail({ ticketId: ticket.id });
+    expect(run).toMatchObject({ status: 'done', liveTicketId: null, variables: '{"pedido":"A-1234"}' });
+    // Over: later words are the agents'.
+    await says(number, 'alô?');
+    expect(heard(number)).toHaveLength(5);
+    // The flow's messages are the ticket's like any other.
+    const stored = await db()
+      .getRepository(MessageEntity)
+      .find({ where: { ticketId: ticket.id, fromMe: true }, order: { id: 'ASC' } });
+    expect(stored.map((m) => m.body)).toEqual(heard(number));
+  });
+
+  it('a conversation keeps the version it started on; an agent accepting the ticket stops the flow', async () => {
+    const flow = await createFlow('Versão fixa');
+    await saveFlow(flow.id, triage('Versão um'));
+    await phrase(flow.id, 'versao fixa');
+    const number = newNumber();
+    await says(number, 'versao fixa');
+    expect(heard(number)[0]).toBe('Versão um');
+    // A new version with other options: this conversation still answers the first one's menu.
+    const changed = triage('Versão dois');
+    (changed.nodes[2].data as { arrayOption: unknown[] }).arrayOption = [{ number: 3, value: 'Outro' }];
+    changed.connections = changed.connections.filter((c) => c.source !== 'menu');
+    changed.connections.push(line('menu', 'ask', 'a3'));
+    expect((await saveFlow(flow.id, changed)).status).toBe(200);
+    await says(number, '1');
+    expect(heard(number).at(-1)).toBe('Qual o número do pedido?');
+    // A new customer gets the new version.
+    const other = newNumber();
+    await says(other, 'versao fixa');
+    expect(heard(other)[0]).toBe('Versão dois');
+    const ticket = await ticketOf(other);
+    const accepted = await t.request('PUT', `/tickets/${ticket.id}`, {
+      token: co.seller.token,
+      body: { status: 'open', userId: co.seller.id },
+    });
+    expect(accepted.status).toBe(200);
+    await says(other, '3');
+    expect(heard(other)).toHaveLength(2);
+    expect(await db().getRepository(FlowRunEntity).findOneByOrFail({ ticketId: ticket.id })).toMatchObject({
+      status: 'done',
+      liveTicketId: null,
+    });
+  });
+
+  it('an interval waits on the job queue, and a block that fails leaves the ticket to people with a note', async () => {
+    const flow = await createFlow('Com pausa');
+    await saveFlow(flow.id, {
+      nodes: [
+        node('1', 'start'),
+        node('a', 'message', { label: 'Um momento…' }),
+        node('wait', 'interval', { sec: 1 }),
+        node('b', 'message', { label: 'Pronto!' }),
+        node('gone', 'img', { url: `/public/company${co.companyId}/missing/nada.png` }),
+      ],
+      connections: [line('1', 'a'), line('a', 'wait'), line('wait', 'b'), line('b', 'gone')],
+    });
+    await phrase(flow.id, 'pausa');
+    const number = newNumber();
+    await says(number, 'pausa');
+    expect(heard(number)).toEqual(['Um momento…']);
+    // The customer writing during the wait does not hurry it.
+    await says(number, 'e aí?');
+    expect(heard(number)).toEqual(['Um momento…']);
+    await settle(1500);
+    await t.app.get(FlowRunner).idle();
+    expect(heard(number).slice(0, 2)).toEqual(['Um momento…', 'Pronto!']);
+    const ticket = await ticketOf(number);
+    const notes = await db().getRepository(TicketNoteEntity).findBy({ ticketId: ticket.id });
+    expect(notes.map((n) => n.note)).toEqual([expect.stringMatching(/^Fluxo "Com pausa": o bloco gone falhou/)]);
+    expect(heard(number).at(-1)).toMatch(/atendentes/);
+    expect(await db().getRepository(FlowRunEntity).findOneByOrFail({ ticketId: ticket.id })).toMatchObject({
+      status: 'failed',
+      liveTicketId: null,
+    });
+  });
+
+  it('a wait survives a restart: another server finishes it, once', async () => {
+    const flow = await createFlow('Reinício');
+    await saveFlow(flow.id, {
+      nodes: [node('1', 'start'), node('wait', 'interval', { sec: 2 }), node('b', 'message', { label: 'Depois' })],
+      connections: [line('1', 'wait'), line('wait', 'b')],
+    });
+    await phrase(flow.id, 'reinicio');
+    // A second server on the same database takes the message and stops during the wait.
+    const first = await startTestApp({}, t);
+    recordOutbound(first);
+    const number = newNumber();
+    await sinkOf(first).message(inbound(co.companyId, co.salesLine, { number, name: 'Cliente' }, 'reinicio'));
+    await first.app.get(FlowRunner).idle();
+    const ticket = await ticketOf(number);
+    expect(await db().getRepository(FlowRunEntity).findOneByOrFail({ ticketId: ticket.id })).toMatchObject({
+      status: 'running',
+      pending: expect.stringContaining('Depois'),
+    });
+    await first.close();
+    // A server started after it picks the wait up again.
+    const next = await startTestApp({}, t);
+    const nextPort = recordOutbound(next);
+    await settle(2500);
+    await next.app.get(FlowRunner).idle();
+    await t.app.get(FlowRunner).idle();
+    const sent = [...nextPort.sent, ...port.sent].filter((s) => s.to.number === number).map((s) => s.body);
+    expect(sent).toEqual(['Depois']);
+    await next.close();
+  }, 30_000);
+});
