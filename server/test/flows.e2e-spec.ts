@@ -4,7 +4,9 @@ import { MessageEntity } from '../src/modules/conversations/entities/message.ent
 import { TicketEntity } from '../src/modules/conversations/entities/ticket.entity.js';
 import { TicketNoteEntity } from '../src/modules/conversations/entities/ticket-note.entity.js';
 import { FlowRunEntity } from '../src/modules/flows/entities/flow.entity.js';
+import { AiAgent } from '../src/modules/ai/ai-agent.js';
 import { FlowRunner } from '../src/modules/flows/flow-runner.js';
+import { WhatsappEntity } from '../src/modules/whatsapp/entities/whatsapp.entity.js';
 import {
   conversationCompany,
   inbound,
@@ -25,7 +27,7 @@ let port: RecordingPort;
 let co: ConversationCompany;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ SANDBOX: 'true', AI_PROVIDER: 'sandbox' });
   port = recordOutbound(t);
   co = await conversationCompany(t, 'Fluxos');
 }, 60_000);
@@ -115,6 +117,8 @@ const newNumber = () => `55119${String(6000000 + ++customer).padStart(8, '0')}`;
 /** The customer writes; resolves once the flow's turn is over. */
 async function says(number: string, body: string, whatsappId = co.salesLine) {
   await sinkOf(t).message(inbound(co.companyId, whatsappId, { number, name: 'Cliente' }, body));
+  await t.app.get(FlowRunner).idle();
+  await t.app.get(AiAgent).idle();
   await t.app.get(FlowRunner).idle();
 }
 const heard = (number: string) => port.sent.filter((s) => s.to.number === number).map((s) => s.body);
@@ -384,6 +388,71 @@ describe('phrase-triggered flows', () => {
       status: 'failed',
       liveTicketId: null,
     });
+  });
+
+  it("a connection's flowbuilder integration starts its flow once per ticket", async () => {
+    const flow = await createFlow('Recepção da linha');
+    await saveFlow(flow.id, {
+      nodes: [node('1', 'start'), node('hi', 'message', { label: 'Bem-vindo à linha de suporte' })],
+      connections: [line('1', 'hi')],
+    });
+    const missing = await t.request('POST', '/queueIntegration', {
+      token: co.admin.token,
+      body: { type: 'flowbuilder', name: 'Sem fluxo' },
+    });
+    expect(missing.body.fields).toEqual([{ field: 'flowId', message: 'validation.required' }]);
+    const integration = await t.request('POST', '/queueIntegration', {
+      token: co.admin.token,
+      body: { type: 'flowbuilder', name: 'Fluxo da linha', flowId: flow.id },
+    });
+    expect(integration.body).toMatchObject({ type: 'flowbuilder', flowId: flow.id });
+    await db().getRepository(WhatsappEntity).update({ id: co.mainLine }, { integrationId: integration.body.id });
+    try {
+      const number = newNumber();
+      await says(number, 'oi', co.mainLine);
+      await says(number, 'tudo bem?', co.mainLine);
+      expect(heard(number)).toEqual(['Bem-vindo à linha de suporte']);
+    } finally {
+      await db().getRepository(WhatsappEntity).update({ id: co.mainLine }, { integrationId: null });
+    }
+  });
+
+  it('an OpenAI block hands the conversation to the prompt, and the flow goes on when the prompt lets go', async () => {
+    const prompt = await t.request('POST', '/prompt', {
+      token: co.admin.token,
+      body: {
+        name: 'Assistente do fluxo',
+        prompt: 'Você é a assistente virtual da Loja Azul. Responda sobre pedidos e entregas, sempre em português.',
+        model: 'gpt-4o-mini',
+        maxTokens: 100,
+        temperature: 1,
+        apiKey: 'sk-flow-test-0123456789',
+        queueId: co.sales,
+        maxMessages: 10,
+        voice: 'texto',
+        voiceKey: '',
+        voiceRegion: '',
+      },
+    });
+    expect(prompt.status).toBe(201);
+    const flow = await createFlow('Com IA');
+    await saveFlow(flow.id, {
+      nodes: [
+        node('1', 'start'),
+        node('ai', 'openai', { promptId: prompt.body.id }),
+        node('back', 'message', { label: 'De volta ao fluxo: vou chamar alguém.' }),
+        node('people', 'ticket', { data: { id: co.support } }),
+      ],
+      connections: [line('1', 'ai'), line('ai', 'back'), line('back', 'people')],
+    });
+    await phrase(flow.id, 'assistente');
+    const number = newNumber();
+    await says(number, 'assistente');
+    const ticket = await ticketOf(number);
+    expect(ticket).toMatchObject({ useIntegration: true, promptId: prompt.body.id });
+    await says(number, 'Quero falar com um atendente');
+    expect(heard(number).at(-1)).toBe('De volta ao fluxo: vou chamar alguém.');
+    expect(await ticketOf(number)).toMatchObject({ queueId: co.support, useIntegration: false, promptId: null });
   });
 
   it('a wait survives a restart: another server finishes it, once', async () => {

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { INT_MAX, tooLong, tooShort, V } from '../common/validation.js';
+import { INT_MAX, optionalId, tooLong, tooShort, V } from '../common/validation.js';
 import { INTEGRATION_LANGUAGES, INTEGRATION_TYPES, URL_INTEGRATION_TYPES } from './queue-integrations.types.js';
 
 export const queueIntegrationSchema = yup.object({
@@ -47,6 +47,10 @@ export const queueIntegrationSchema = yup.object({
   typebotKeywordRestart: yup.string().trim().max(100, tooLong).default(''),
   typebotRestartMessage: yup.string().max(1000, tooLong).default(''),
   typebotUnknownMessage: yup.string().max(1000, tooLong).default(''),
+  /** The flow a flowbuilder integration starts for its queue's or connection's new conversations. */
+  flowId: optionalId()
+    .default(null)
+    .when('type', { is: 'flowbuilder', then: (s) => s.required(V.required) }),
 });
 
 /** `POST /queueIntegration/testSession`: Dialogflow credentials tried before they are saved. */

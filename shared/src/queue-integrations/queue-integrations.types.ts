@@ -23,6 +23,8 @@ export interface QueueIntegration {
   typebotKeywordRestart: string;
   typebotRestartMessage: string;
   typebotUnknownMessage: string;
+  /** A flowbuilder integration's flow (null for the other types). */
+  flowId: Id | null;
   /**
    * The key of the webhook's signature (INTEGRATION_SIGNATURE_HEADER): whole only in the answer
    * that made it (the create, or `POST /queueIntegration/{id}/signingSecret`), masked after.

@@ -1,4 +1,4 @@
-import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
+import { Table, TableColumn, TableForeignKey, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
 import {
   datetime,
   engineColumns,
@@ -49,6 +49,18 @@ export class Flows1764900000000 implements MigrationInterface {
         indices: [
           new TableIndex({ name: 'UQ_flow_versions_flow_version', columnNames: ['flowId', 'version'], isUnique: true }),
         ],
+      }),
+    );
+    // A flowbuilder integration starts a flow: the flow's deletion leaves the integration without one.
+    await q.addColumn('queue_integrations', new TableColumn({ name: 'flowId', type: 'int', isNullable: true }));
+    await q.createForeignKey(
+      'queue_integrations',
+      new TableForeignKey({
+        name: 'FK_queue_integrations_flow',
+        columnNames: ['flowId'],
+        referencedTableName: 'flows',
+        referencedColumnNames: ['id'],
+        onDelete: 'SET NULL',
       }),
     );
     await q.createTable(
@@ -107,6 +119,8 @@ export class Flows1764900000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.dropForeignKey('queue_integrations', 'FK_queue_integrations_flow');
+    await q.dropColumn('queue_integrations', 'flowId');
     await q.dropTable('flow_runs');
     await q.dropTable('flow_campaigns');
     await q.dropTable('flow_versions');

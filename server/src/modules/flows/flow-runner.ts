@@ -100,16 +100,19 @@ export class FlowRunner implements OnModuleInit, OnApplicationBootstrap {
   }
 
   /**
-   * The run this message belongs to: the ticket's live one, or a new one when the message holds an
-   * active phrase and the ticket is free (pending, nobody's, no AI agent or bot engaged).
+   * The run this message belongs to: the ticket's live one, or a new one when the ticket is free
+   * (pending, nobody's, no AI agent or bot engaged) and the message holds an active phrase of its
+   * connection, or the ticket's queue (else connection) has a flowbuilder integration.
    */
   private async claim(message: CustomerMessage): Promise<number | null> {
     const live = await this.live(message.companyId, message.ticketId);
     if (live) return live.id;
-    const flowId = await this.campaigns.flowFor(message.companyId, message.whatsappId, message.body);
-    if (flowId === null) return null;
     const state = await this.automation.stateOf(message.companyId, message.ticketId);
     if (!state || state.status !== 'pending' || state.userId || state.isGroup || state.useIntegration) return null;
+    const flowId =
+      (await this.campaigns.flowFor(message.companyId, message.whatsappId, message.body)) ??
+      (await this.integrationFlow(message, state.queueIntegration ?? state.connectionIntegration));
+    if (flowId === null) return null;
     const version = await this.db
       .getRepository(FlowVersionEntity)
       .findOne({ where: { flowId, companyId: message.companyId }, order: { version: 'DESC' }, select: { id: true } });
@@ -138,6 +141,19 @@ export class FlowRunner implements OnModuleInit, OnApplicationBootstrap {
       if (isUniqueViolation(error)) return (await this.live(message.companyId, message.ticketId))?.id ?? null;
       throw error;
     }
+  }
+
+  /**
+   * The flow of the ticket's queue's (else connection's) flowbuilder integration: it starts a
+   * ticket's conversation once; after it, the ticket is the agents' (a phrase may start a flow again).
+   */
+  private async integrationFlow(message: CustomerMessage, integrationId: number | null): Promise<number | null> {
+    if (integrationId === null) return null;
+    const [row] = (await this.db.query(
+      "SELECT i.flowId AS flowId, (SELECT COUNT(*) FROM flow_runs r WHERE r.ticketId = ?) AS runs FROM queue_integrations i WHERE i.id = ? AND i.companyId = ? AND i.type = 'flowbuilder'",
+      [message.ticketId, integrationId, message.companyId],
+    )) as { flowId: number | null; runs: number | string }[];
+    return row?.flowId && !Number(row.runs) ? Number(row.flowId) : null;
   }
 
   /** A customer's message moves the run: its first step, or the answer to the node it waits at. */

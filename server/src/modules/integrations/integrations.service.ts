@@ -73,6 +73,7 @@ export class IntegrationsService {
   }
 
   async create(auth: AuthUser, input: QueueIntegrationInput): Promise<QueueIntegration> {
+    await this.assertFlow(auth.companyId, input);
     const signingSecret = newSigningSecret();
     const { id } = await this.integrations.save(
       this.integrations.create({
@@ -89,6 +90,7 @@ export class IntegrationsService {
 
   async update(auth: AuthUser, id: number, input: QueueIntegrationInput): Promise<QueueIntegration> {
     const existing = await this.load(auth.companyId, id);
+    await this.assertFlow(auth.companyId, input);
     await this.integrations.update(
       { id, companyId: auth.companyId },
       { ...this.columns(input), jsonContent: this.sealedJson(auth.companyId, input, existing) },
@@ -192,6 +194,7 @@ export class IntegrationsService {
       typebotKeywordRestart: input.typebotKeywordRestart,
       typebotRestartMessage: input.typebotRestartMessage,
       typebotUnknownMessage: input.typebotUnknownMessage,
+      flowId: input.type === 'flowbuilder' ? input.flowId : null,
     };
   }
 
@@ -204,6 +207,16 @@ export class IntegrationsService {
       throw invalid('jsonContent', V.required);
     }
     return this.box.seal(value, contextOf(companyId, 'jsonContent'));
+  }
+
+  /** A flowbuilder integration's flow must be the company's: another's is refused like an unknown one. */
+  private async assertFlow(companyId: number, input: QueueIntegrationInput): Promise<void> {
+    if (input.type !== 'flowbuilder' || !input.flowId) return;
+    const [own] = (await this.integrations.query('SELECT id FROM flows WHERE id = ? AND companyId = ?', [
+      input.flowId,
+      companyId,
+    ])) as unknown[];
+    if (!own) throw invalid('flowId', V.oneOf);
   }
 
   private async load(companyId: number, id: number): Promise<QueueIntegrationEntity> {
@@ -231,6 +244,7 @@ export class IntegrationsService {
       typebotKeywordRestart: row.typebotKeywordRestart,
       typebotRestartMessage: row.typebotRestartMessage,
       typebotUnknownMessage: row.typebotUnknownMessage,
+      flowId: row.flowId ?? null,
       signingSecret: mask('signingSecret'),
     };
   }

@@ -288,8 +288,8 @@ export class InboundPipeline implements InboundSink {
     if (!ticket) {
       const queues = await this.queuesOf(em, m.whatsappId);
       const context = botActs && queues.length ? await this.botContext(em, m.companyId, m.whatsappId) : null;
-      // A connection with an AI agent: the agent greets and answers (see AiAgent), not the menu.
-      if (context && !context.promptId) {
+      // A connection with an AI agent, a bot or a flow: that greets and answers, not the menu.
+      if (context && !context.automated) {
         const { connection, settings } = context;
         const company =
           settings.scheduleType === 'company'
@@ -690,25 +690,39 @@ export class InboundPipeline implements InboundSink {
   }
 
   /**
-   * The connection's bot texts and the company settings that steer the bot; `promptId` when the
-   * connection's AI agent answers its customers instead.
+   * The connection's bot texts and the company settings that steer the bot; `automated` when the
+   * connection's AI agent, or an integration that talks to customers (a Typebot, Dialogflow or a
+   * flow), answers them instead.
    */
   private async botContext(
     em: EntityManager,
     companyId: number,
     whatsappId: number,
-  ): Promise<{ connection: BotConnection; settings: BotSettings; promptId: number | null }> {
+  ): Promise<{ connection: BotConnection; settings: BotSettings; automated: boolean }> {
     // One after the other: inside a transaction the queries share one connection.
     const connection = await em.getRepository(WhatsappEntity).findOne({
       where: { id: whatsappId },
-      select: { id: true, greetingMessage: true, outOfHoursMessage: true, maxUseBotQueues: true, promptId: true },
+      select: {
+        id: true,
+        greetingMessage: true,
+        outOfHoursMessage: true,
+        maxUseBotQueues: true,
+        promptId: true,
+        integrationId: true,
+      },
     });
+    const talking = connection?.integrationId
+      ? ((await em.query(
+          "SELECT id FROM queue_integrations WHERE id = ? AND type IN ('typebot', 'dialogflow', 'flowbuilder')",
+          [connection.integrationId],
+        )) as unknown[])
+      : [];
     const rows = await em.getRepository(SettingEntity).find({
       where: { companyId, key: In(['scheduleType', 'sendGreetingMessageOneQueues']) },
       select: { key: true, value: true },
     });
     return {
-      promptId: connection?.promptId ?? null,
+      automated: !!connection?.promptId || talking.length > 0,
       connection: {
         greetingMessage: connection?.greetingMessage ?? '',
         outOfHoursMessage: connection?.outOfHoursMessage ?? '',

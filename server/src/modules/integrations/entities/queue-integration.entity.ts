@@ -25,6 +25,8 @@ export class QueueIntegrationEntity {
   @Column({ type: 'text' }) typebotRestartMessage: string;
   @Column({ type: 'text' }) typebotUnknownMessage: string;
   @Column({ type: 'text' }) signingSecret: string;
+  /** A flowbuilder integration's flow. */
+  @Column({ type: 'int', nullable: true }) flowId: number | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
 }
