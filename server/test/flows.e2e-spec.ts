@@ -390,6 +390,22 @@ describe('phrase-triggered flows', () => {
     });
   });
 
+  it('a phrase on a connection with a queue menu starts the flow instead of the menu', async () => {
+    const flow = await createFlow('Sem menu');
+    await saveFlow(flow.id, {
+      nodes: [node('1', 'start'), node('hi', 'message', { label: 'Direto ao fluxo' })],
+      connections: [line('1', 'hi')],
+    });
+    await phrase(flow.id, 'promoção', co.mainLine);
+    const number = newNumber();
+    await says(number, 'Vi a PROMOCAO!', co.mainLine);
+    expect(heard(number)).toEqual(['Direto ao fluxo']);
+    // Other words on that connection still get the menu.
+    const other = newNumber();
+    await says(other, 'oi', co.mainLine);
+    expect(heard(other)).toEqual([expect.stringContaining('Sales')]);
+  });
+
   it("a connection's flowbuilder integration starts its flow once per ticket", async () => {
     const flow = await createFlow('Recepção da linha');
     await saveFlow(flow.id, {

@@ -41,8 +41,13 @@ export interface AutomationState {
   flowWaiting: string | null;
 }
 
-/** The flow runtime's side of a hand-over: a bot a flow called returns the conversation to it. */
-export interface FlowReturn {
+/**
+ * The flow runtime's side: whether a customer's first words start a flow (the queue menu then stays
+ * quiet), and the hand-over of a bot a flow called, which returns the conversation to the flow.
+ */
+export interface FlowHooks {
+  /** An active phrase of the connection is in these words. */
+  phraseStarts(companyId: number, whatsappId: number, body: string): Promise<boolean>;
   /** The ticket's flow waits for the bot that is leaving: the flow takes the conversation back. */
   waitsOnBot(companyId: number, ticketId: number): Promise<boolean>;
   resume(companyId: number, ticketId: number): Promise<void>;
@@ -68,7 +73,7 @@ export interface Departure {
 @Injectable()
 export class Automation {
   private readonly logger = new Logger('Automation');
-  private flowReturn: FlowReturn | null = null;
+  private flowReturn: FlowHooks | null = null;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -78,8 +83,13 @@ export class Automation {
   ) {}
 
   /** The flow runtime registers here (it depends on this module, not this module on it). */
-  returnTo(flowReturn: FlowReturn): void {
+  returnTo(flowReturn: FlowHooks): void {
     this.flowReturn = flowReturn;
+  }
+
+  /** A new conversation's first words start a flow: it answers, not the greeting's queue menu. */
+  async startsFlow(companyId: number, whatsappId: number, body: string): Promise<boolean> {
+    return (await this.flowReturn?.phraseStarts(companyId, whatsappId, body)) ?? false;
   }
 
   async stateOf(companyId: number, ticketId: number): Promise<AutomationState | null> {

@@ -25,6 +25,7 @@ import { peerKey } from './peer-key.js';
 import { TicketReader } from '../ticket-reader.js';
 import { Transactions } from '../transactions.js';
 import { CHANGE_LOOKUP_RETRIES, Ticks } from './ticks.js';
+import { Automation } from '../automation.js';
 import { CustomerMessages } from '../customer-messages.js';
 import {
   choiceStep,
@@ -94,6 +95,7 @@ export class InboundPipeline implements InboundSink {
     private readonly messages: MessagesService,
     private readonly events: TicketEvents,
     private readonly customerMessages: CustomerMessages,
+    private readonly automation: Automation,
     private readonly ticks: Ticks,
   ) {
     this.mysql = db.options.type === 'mysql';
@@ -288,8 +290,9 @@ export class InboundPipeline implements InboundSink {
     if (!ticket) {
       const queues = await this.queuesOf(em, m.whatsappId);
       const context = botActs && queues.length ? await this.botContext(em, m.companyId, m.whatsappId) : null;
-      // A connection with an AI agent, a bot or a flow: that greets and answers, not the menu.
-      if (context && !context.automated) {
+      // A connection with an AI agent, a bot or a flow, or words that start a flow: that greets and
+      // answers, not the menu.
+      if (context && !context.automated && !(await this.automation.startsFlow(m.companyId, m.whatsappId, m.body))) {
         const { connection, settings } = context;
         const company =
           settings.scheduleType === 'company'
