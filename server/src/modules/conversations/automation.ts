@@ -38,6 +38,8 @@ export interface AutomationState {
    * to a bot (`flowWaiting` 'bot'), which then answers as the ticket's engaged prompt or integration.
    */
   inFlow: boolean;
+  /** The ticket's live run of a flow, and what it waits for. */
+  flowRunId: number | null;
   flowWaiting: string | null;
 }
 
@@ -126,6 +128,7 @@ export class Automation {
       connectionIntegration: id(row.connectionIntegration),
       queueIntegration: id(row.queueIntegration),
       inFlow: set(row.flowRun),
+      flowRunId: id(row.flowRun),
       flowWaiting: (row.flowWaiting as string | null) ?? null,
     };
   }

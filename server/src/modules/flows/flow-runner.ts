@@ -3,11 +3,10 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleI
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FlowGraph, FlowPosition, FlowReply, FlowWait } from '@atendo/shared';
 import { LRUCache } from 'lru-cache';
-import { DataSource, IsNull } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../../database/unique-violation.js';
 import { Automation, HANDOFF_MESSAGE } from '../conversations/automation.js';
 import { CustomerMessages, type CustomerMessage } from '../conversations/customer-messages.js';
-import { MessageEntity } from '../conversations/entities/message.entity.js';
 import { TicketEntity } from '../conversations/entities/ticket.entity.js';
 import { MessagesService } from '../conversations/messages.service.js';
 import { TicketEvents } from '../conversations/ticket-events.js';
@@ -107,9 +106,8 @@ export class FlowRunner implements OnModuleInit, OnApplicationBootstrap {
    * connection, or the ticket's queue (else connection) has a flowbuilder integration.
    */
   private async claim(message: CustomerMessage): Promise<number | null> {
-    const live = await this.live(message.companyId, message.ticketId);
-    if (live) return live.id;
     const state = await this.automation.stateOf(message.companyId, message.ticketId);
+    if (state?.flowRunId) return state.flowRunId;
     if (!state || state.status !== 'pending' || state.userId || state.isGroup || state.useIntegration) return null;
     const flowId =
       (await this.campaigns.flowFor(message.companyId, message.whatsappId, message.body)) ??
@@ -164,7 +162,6 @@ export class FlowRunner implements OnModuleInit, OnApplicationBootstrap {
     if (!run) return;
     // Replies still due (a wait): the customer's words do not jump the queue.
     if (run.pending !== '[]') return;
-    if (!(await this.stillFree(run))) return this.finish(run, 'done');
     const graph = await this.graph(run);
     if (!graph) return this.finish(run, 'failed');
     const position = positionOf(run);
@@ -201,57 +198,72 @@ export class FlowRunner implements OnModuleInit, OnApplicationBootstrap {
   }
 
   /**
-   * Sends the run's pending replies in order, each written off the run (over the step read) once
-   * carried out; a wait sets when the rest is due and leaves it to the job queue. A run with
-   * nothing left that reached its end is over.
+   * Sends the run's pending replies in order, up to the next wait (or all of them), then writes
+   * them off the run over the step read; a wait sets when the rest is due and leaves it to the job
+   * queue. A run with nothing left that reached its end is over. Each reply goes out under an id
+   * made from the run, the step and its place: carried out again after a crash, it is the same
+   * message (stored once by the messages' unique key, shown once by WhatsApp).
    */
   private async flush(runId: number): Promise<void> {
-    for (;;) {
-      const run = await this.db.getRepository(FlowRunEntity).findOneBy({ id: runId, status: 'running' });
-      if (!run) return;
-      const pending = JSON.parse(run.pending) as Pending[];
-      if (run.resumeAt && run.resumeAt.getTime() > Date.now()) return this.schedule(run);
-      if (!pending.length) {
-        if (run.nodeId === null) await this.finish(run, 'done');
-        return;
-      }
-      if (!(await this.stillFree(run))) return this.finish(run, 'done');
-      const [reply, ...rest] = pending;
-      const outcome = await this.carryOut(run, reply);
-      if (outcome === 'stop') return;
-      const { affected } = await this.db.getRepository(FlowRunEntity).update(
-        { id: run.id, step: run.step, status: 'running' },
-        {
-          pending: JSON.stringify(rest),
-          step: run.step + 1,
-          resumeAt: reply.kind === 'wait' ? new Date(Date.now() + reply.seconds * 1000) : null,
-        },
-      );
-      if (!affected) return;
+    const run = await this.db.getRepository(FlowRunEntity).findOneBy({ id: runId, status: 'running' });
+    if (!run) return;
+    if (run.resumeAt && run.resumeAt.getTime() > Date.now()) return this.schedule(run);
+    const pending = JSON.parse(run.pending) as Pending[];
+    if (!pending.length) {
+      if (run.nodeId === null) await this.finish(run, 'done');
+      return;
     }
+    const ticket = await this.reader.entity(run.companyId, { id: run.ticketId });
+    // An agent took the ticket (or it was closed): the flow stops where it is.
+    if (!ticket || ticket.userId || ticket.status !== 'pending') return this.finish(run, 'done');
+    let sent = 0;
+    let wait = 0;
+    for (const reply of pending) {
+      sent++;
+      if ((await this.carryOut(run, ticket, reply, replyId(run.id, run.step, sent))) === 'stop') return;
+      if (reply.kind === 'wait') {
+        wait = reply.seconds;
+        break;
+      }
+    }
+    const rest = pending.slice(sent);
+    const resumeAt = wait ? new Date(Date.now() + wait * 1000) : null;
+    const over = !rest.length && !wait && run.nodeId === null;
+    const { affected } = await this.db
+      .getRepository(FlowRunEntity)
+      .update(
+        { id: run.id, step: run.step, status: 'running' },
+        over
+          ? { pending: '[]', step: run.step + 1, status: 'done', liveTicketId: null, resumeAt: null }
+          : { pending: JSON.stringify(rest), step: run.step + 1, resumeAt },
+      );
+    if (affected && resumeAt) await this.schedule({ ...run, step: run.step + 1, resumeAt });
   }
 
   /** One reply: a message sent, the ticket moved to a queue, a bot engaged, or the flow failed. */
-  private async carryOut(run: FlowRunEntity, reply: Pending): Promise<'next' | 'stop'> {
-    const ticket = await this.reader.entity(run.companyId, { id: run.ticketId });
-    if (!ticket) return 'stop';
-    const messageId = replyId(run.id, run.step);
+  private async carryOut(
+    run: FlowRunEntity,
+    ticket: TicketEntity,
+    reply: Pending,
+    messageId: string,
+  ): Promise<'next' | 'stop'> {
     try {
       switch (reply.kind) {
         case 'text':
-          await this.sendOnce(ticket, messageId, { body: reply.body });
+          await this.messages.deliver(ticket, { body: reply.body }, null, { messageId, grouped: true });
           return 'next';
         case 'media': {
           const data = await this.media.read(companyFolder(run.companyId), reply.url);
           if (!data) throw new Error(`the file of block ${reply.nodeId} is gone`);
           const filename = decodeURIComponent(reply.url.split('/').pop() ?? 'arquivo');
           const mimetype = (await this.media.typeOf(data)) ?? 'application/octet-stream';
-          await this.sendOnce(ticket, messageId, {
+          const outgoing = {
             body: filename,
             media: { data, mimetype, filename },
             storedUrl: reply.url,
             ...(reply.voice ? { voice: true } : {}),
-          });
+          };
+          await this.messages.deliver(ticket, outgoing, null, { messageId, grouped: true });
           return 'next';
         }
         case 'wait':
@@ -267,21 +279,10 @@ export class FlowRunner implements OnModuleInit, OnApplicationBootstrap {
           return 'stop';
       }
     } catch (error) {
-      await this.failed(
-        run,
-        `o bloco ${reply.nodeId ?? '?'} falhou: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      const reason = error instanceof Error ? error.message : String(error);
+      await this.failed(run, `o bloco ${reply.nodeId ?? '?'} falhou: ${reason}`);
       return 'stop';
     }
-  }
-
-  /** A message under the id its run and step give, unless a message under that id went out before. */
-  private async sendOnce(ticket: TicketEntity, messageId: string, outgoing: Parameters<MessagesService['deliver']>[1]) {
-    const sent = await this.db
-      .getRepository(MessageEntity)
-      .exists({ where: { whatsappId: ticket.whatsappId ?? undefined, providerId: messageId } });
-    if (sent) return;
-    await this.messages.deliver(ticket, outgoing, null, { messageId });
   }
 
   /** The ticket block: the ticket goes to the queue (the company's, or the block fails) and leaves the flow. */
@@ -334,15 +335,6 @@ export class FlowRunner implements OnModuleInit, OnApplicationBootstrap {
       .update({ id: run.id, status: 'running' }, { status, liveTicketId: null, pending: '[]', resumeAt: null });
   }
 
-  /** An agent took the ticket (or it was closed): the flow stops where it is. */
-  private async stillFree(run: FlowRunEntity): Promise<boolean> {
-    const ticket = await this.db.getRepository(TicketEntity).findOne({
-      where: { id: run.ticketId, companyId: run.companyId, userId: IsNull(), status: 'pending' },
-      select: { id: true },
-    });
-    return !!ticket;
-  }
-
   private async live(companyId: number, ticketId: number): Promise<FlowRunEntity | null> {
     return this.db.getRepository(FlowRunEntity).findOneBy({ liveTicketId: ticketId, companyId });
   }
@@ -375,7 +367,8 @@ function positionOf(run: FlowRunEntity): FlowPosition {
   };
 }
 
-/** A WhatsApp-shaped id only this run's step gives: a step carried out twice sends once. */
-function replyId(runId: number, step: number): string {
-  return `3EB0${createHash('sha256').update(`flow\u0000${runId}\u0000${step}`).digest('hex').slice(0, 20).toUpperCase()}`;
+/** A WhatsApp-shaped id only this reply of this run's step has: carried out twice, it is one message. */
+function replyId(runId: number, step: number, place: number): string {
+  const key = `flow\u0000${runId}\u0000${step}\u0000${place}`;
+  return `3EB0${createHash('sha256').update(key).digest('hex').slice(0, 20).toUpperCase()}`;
 }
