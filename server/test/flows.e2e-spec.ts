@@ -421,7 +421,13 @@ describe('phrase-triggered flows', () => {
       token: co.admin.token,
       body: { type: 'flowbuilder', name: 'Fluxo da linha', flowId: flow.id },
     });
-    expect(integration.body).toMatchObject({ type: 'flowbuilder', flowId: flow.id });
+    expect(integration.body).toMatchObject({
+      type: 'flowbuilder',
+      flowId: flow.id,
+      flow: { id: flow.id, name: 'Recepção da linha' },
+    });
+    const listed = await t.request('GET', '/queueIntegration?searchParam=fluxo da linha', { token: co.admin.token });
+    expect(listed.body.queueIntegrations[0].flow).toEqual({ id: flow.id, name: 'Recepção da linha' });
     await db().getRepository(WhatsappEntity).update({ id: co.mainLine }, { integrationId: integration.body.id });
     try {
       const number = newNumber();

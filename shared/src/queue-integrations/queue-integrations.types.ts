@@ -25,6 +25,8 @@ export interface QueueIntegration {
   typebotUnknownMessage: string;
   /** A flowbuilder integration's flow (null for the other types). */
   flowId: Id | null;
+  /** That flow, named, as the answers carry it. */
+  flow?: { id: Id; name: string } | null;
   /**
    * The key of the webhook's signature (INTEGRATION_SIGNATURE_HEADER): whole only in the answer
    * that made it (the create, or `POST /queueIntegration/{id}/signingSecret`), masked after.

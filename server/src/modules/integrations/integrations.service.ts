@@ -64,6 +64,7 @@ export class IntegrationsService {
         ['i.name', 'ASC'],
         ['i.id', 'ASC'],
       ],
+      prepare: (shown) => shown.leftJoinAndSelect('i.flow', 'flow'),
     });
     return { queueIntegrations: rows.map((row) => this.toIntegration(row)), count, hasMore };
   }
@@ -220,7 +221,7 @@ export class IntegrationsService {
   }
 
   private async load(companyId: number, id: number): Promise<QueueIntegrationEntity> {
-    const row = await this.integrations.findOneBy({ id, companyId });
+    const row = await this.integrations.findOne({ where: { id, companyId }, relations: { flow: true } });
     if (!row) throw new DomainError('ERR_NOT_FOUND');
     return row;
   }
@@ -245,6 +246,7 @@ export class IntegrationsService {
       typebotRestartMessage: row.typebotRestartMessage,
       typebotUnknownMessage: row.typebotUnknownMessage,
       flowId: row.flowId ?? null,
+      flow: row.flow ? { id: row.flow.id, name: row.flow.name } : null,
       signingSecret: mask('signingSecret'),
     };
   }

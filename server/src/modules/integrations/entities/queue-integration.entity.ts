@@ -1,6 +1,7 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import type { IntegrationType } from '@atendo/shared';
 import { CreatedAt, UpdatedAt } from '../../../database/columns.js';
+import { FlowEntity } from '../../flows/entities/flow.entity.js';
 
 /**
  * A company's integration of a queue or connection with an outside service (spec 2 Queue
@@ -27,6 +28,9 @@ export class QueueIntegrationEntity {
   @Column({ type: 'text' }) signingSecret: string;
   /** A flowbuilder integration's flow. */
   @Column({ type: 'int', nullable: true }) flowId: number | null;
+  @ManyToOne(() => FlowEntity, { onDelete: 'SET NULL', createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'flowId' })
+  flow?: FlowEntity | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
 }
