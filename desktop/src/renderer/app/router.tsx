@@ -138,6 +138,12 @@ function RequireCampaigns() {
   return can(user, 'campaigns:manage') && campaignsShown(user) ? <Outlet /> : <Navigate to="/" replace />;
 }
 
+/** The flow builder's pages (spec 2 §2): behind the same `cshow` gate, for whoever keeps the flows. */
+function RequireFlows() {
+  const user = useAppSelector(selectSessionUser);
+  return can(user, 'flows:manage') && campaignsShown(user) ? <Outlet /> : <Navigate to="/" replace />;
+}
+
 const SignupPage = page(() => import('../features/auth/components/SignupPage'), 'SignupPage');
 const ForgotPasswordPage = page(() => import('../features/auth/components/ForgotPasswordPage'), 'ForgotPasswordPage');
 const AppShell = page(() => import('../features/shell/components/AppShell'), 'AppShell');
@@ -188,6 +194,13 @@ const CampaignReportPage = page(
 const CampaignSettingsPage = page(
   () => import('../features/campaigns/components/CampaignSettingsPage'),
   'CampaignSettingsPage',
+);
+const FlowsPage = page(() => import('../features/flows/components/FlowsPage'), 'FlowsPage');
+// Its own chunk: the canvas library (@xyflow/react) loads only with the editor.
+const FlowEditorPage = page(() => import('../features/flow-editor/components/FlowEditorPage'), 'FlowEditorPage');
+const FlowCampaignsPage = page(
+  () => import('../features/flow-campaigns/components/FlowCampaignsPage'),
+  'FlowCampaignsPage',
 );
 
 /** Spec §2: `/` is the admins' dashboard; everyone else lands on their profile and destinations. */
@@ -289,6 +302,11 @@ export function AppRouter() {
                     <Route path="/campaign/:campaignId/report" element={<CampaignReportPage />} />
                     <Route path="/campaigns-config" element={<CampaignSettingsPage />} />
                   </Route>
+                </Route>
+                <Route element={<RequireFlows />}>
+                  <Route path="/flowbuilders" element={<FlowsPage />} />
+                  <Route path="/flowbuilder/:id?" element={<FlowEditorPage />} />
+                  <Route path="/phrase-lists" element={<FlowCampaignsPage />} />
                 </Route>
                 <Route element={<RequirePermission permission="invoices:manage" />}>
                   <Route path="/financeiro" element={<InvoicesPage />} />

@@ -18,6 +18,12 @@ import { applyWhatsappEvent, applyWhatsappSessionEvent } from '../features/conne
 import { applyContactListEvent, applyContactListItemEvent } from '../features/contact-lists/contact-lists.api';
 import { applyContactsEvent } from '../features/contacts/contacts.api';
 import { applyFileListEvent } from '../features/files/files.api';
+import {
+  applyConnectionToCampaigns,
+  applyFlowCampaignEvent,
+  applyFlowToCampaigns,
+} from '../features/flow-campaigns/flow-campaigns.api';
+import { applyFlowEvent } from '../features/flows/flows.api';
 import { applyPaymentEvent } from '../features/invoices/invoices.api';
 import { applyKanbanTagEvent } from '../features/kanban/kanban.api';
 import { applyPlanEvent } from '../features/plans/plans.api';
@@ -282,6 +288,11 @@ export function useRealtime(): void {
       created.on(companyEvent(companyId, 'queueIntegration'), (payload) =>
         dispatch(applyQueueIntegrationEvent(payload)),
       );
+      created.on(companyEvent(companyId, 'flowbuilder'), (payload) => {
+        dispatch(applyFlowEvent(payload));
+        dispatch(applyFlowToCampaigns(payload));
+      });
+      created.on(companyEvent(companyId, 'flowcampaign'), (payload) => dispatch(applyFlowCampaignEvent(payload)));
       created.on(companyEvent(companyId, 'campaign'), (payload) => {
         dispatch(applyCampaignEvent(payload));
         publish('campaign', payload);
@@ -297,6 +308,7 @@ export function useRealtime(): void {
       });
       created.on(companyEvent(companyId, 'whatsapp'), (payload) => {
         dispatch(applyWhatsappEvent(payload));
+        dispatch(applyConnectionToCampaigns(payload));
         publish('whatsapp', payload);
       });
       created.on(companyEvent(companyId, 'whatsappSession'), (payload) => {

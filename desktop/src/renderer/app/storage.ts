@@ -20,6 +20,8 @@ export const STORAGE_KEYS = {
   subscriptionNoticeDismissed: 'subscriptionNoticeDismissed',
   /** The to-do lists of the users of this device (JSON: user id → tasks); kept across sign-outs. */
   todos: 'todolist',
+  /** The flow editor's answer keys of question blocks, offered as {{variables}} (JSON array). */
+  flowVariables: 'variables',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

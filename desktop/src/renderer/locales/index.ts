@@ -10,6 +10,9 @@ import enContacts from './en/contacts.json' with { type: 'json' };
 import enDashboard from './en/dashboard.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
 import enFiles from './en/files.json' with { type: 'json' };
+import enFlowEditor from './en/flowEditor.json' with { type: 'json' };
+import enFlowCampaigns from './en/flowCampaigns.json' with { type: 'json' };
+import enFlows from './en/flows.json' with { type: 'json' };
 import enHelps from './en/helps.json' with { type: 'json' };
 import enHome from './en/home.json' with { type: 'json' };
 import enInvoices from './en/invoices.json' with { type: 'json' };
@@ -38,6 +41,9 @@ import esContacts from './es/contacts.json' with { type: 'json' };
 import esDashboard from './es/dashboard.json' with { type: 'json' };
 import esErrors from './es/errors.json' with { type: 'json' };
 import esFiles from './es/files.json' with { type: 'json' };
+import esFlowEditor from './es/flowEditor.json' with { type: 'json' };
+import esFlowCampaigns from './es/flowCampaigns.json' with { type: 'json' };
+import esFlows from './es/flows.json' with { type: 'json' };
 import esHelps from './es/helps.json' with { type: 'json' };
 import esHome from './es/home.json' with { type: 'json' };
 import esInvoices from './es/invoices.json' with { type: 'json' };
@@ -66,6 +72,9 @@ import ptContacts from './pt/contacts.json' with { type: 'json' };
 import ptDashboard from './pt/dashboard.json' with { type: 'json' };
 import ptErrors from './pt/errors.json' with { type: 'json' };
 import ptFiles from './pt/files.json' with { type: 'json' };
+import ptFlowEditor from './pt/flowEditor.json' with { type: 'json' };
+import ptFlowCampaigns from './pt/flowCampaigns.json' with { type: 'json' };
+import ptFlows from './pt/flows.json' with { type: 'json' };
 import ptHelps from './pt/helps.json' with { type: 'json' };
 import ptHome from './pt/home.json' with { type: 'json' };
 import ptInvoices from './pt/invoices.json' with { type: 'json' };
@@ -102,6 +111,9 @@ export const resources: Resource = {
       dashboard: ptDashboard,
       errors: ptErrors,
       files: ptFiles,
+      flowEditor: ptFlowEditor,
+      flowCampaigns: ptFlowCampaigns,
+      flows: ptFlows,
       helps: ptHelps,
       home: ptHome,
       invoices: ptInvoices,
@@ -134,6 +146,9 @@ export const resources: Resource = {
       dashboard: enDashboard,
       errors: enErrors,
       files: enFiles,
+      flowEditor: enFlowEditor,
+      flowCampaigns: enFlowCampaigns,
+      flows: enFlows,
       helps: enHelps,
       home: enHome,
       invoices: enInvoices,
@@ -166,6 +181,9 @@ export const resources: Resource = {
       dashboard: esDashboard,
       errors: esErrors,
       files: esFiles,
+      flowEditor: esFlowEditor,
+      flowCampaigns: esFlowCampaigns,
+      flows: esFlows,
       helps: esHelps,
       home: esHome,
       invoices: esInvoices,

@@ -63,6 +63,18 @@ describe('side menu', () => {
     expect(shown({ user: { profile: 'user', super: false } as SessionUser })).toBe(false);
   });
 
+  it('shows the flows and the phrase campaigns to admins while campaigns are shown, whatever the plan', () => {
+    const paths = (changes: Partial<MenuContext>) =>
+      visibleEntries({ ...context({ useCampaigns: false }), cshow: true, ...changes })
+        .filter((entry) => entry.section === 'admin')
+        .map((entry) => entry.path)
+        .filter((path) => path === '/flowbuilders' || path === '/phrase-lists');
+    expect(paths({})).toEqual(['/flowbuilders', '/phrase-lists']);
+    expect(paths({ cshow: false })).toEqual([]);
+    expect(paths({ user: { profile: 'supervisor', super: false } as SessionUser })).toEqual([]);
+    expect(paths({ user: { profile: 'user', super: false } as SessionUser })).toEqual([]);
+  });
+
   it('shows the quick messages to everyone and the file lists in the admin drawer only (spec 1 §2)', () => {
     const paths = (user: SessionUser) => visibleEntries({ ...context(null), user }).map((entry) => entry.path);
     expect(paths(admin)).toEqual(expect.arrayContaining(['/quick-messages', '/files']));
