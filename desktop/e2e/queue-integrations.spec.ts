@@ -407,6 +407,45 @@ test('a connection is given an integration from its dialog', async ({ page, requ
   await expect(select).toHaveValue(String(integration.id));
 });
 
+test('a flow integration names the flow it starts, chosen by searching its name', async ({ page, request }) => {
+  const company = await signupCompany(request, 'Integrations');
+  const token = await apiSignIn(request, company);
+  const flow = await apiCall<{ id: number; name: string }>(request, token, 'POST', '/flowbuilder', {
+    name: unique('Boas-vindas'),
+  });
+  await signIn(page, company);
+  await page.evaluate(() => window.localStorage.setItem('i18nextLng', 'pt'));
+  await page.goto('/queue-integration');
+  await page.getByRole('button', { name: 'Nova integração' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nova integração' });
+  await typeSelect(dialog).selectOption({ label: 'Fluxo de conversa' });
+  const name = unique('Recepção');
+  await field(dialog, /^Nome/).fill(name);
+  await saveButton(dialog).click();
+  // No flow chosen: the field says so and nothing is saved.
+  await expect(dialog.getByText('Obrigatório', { exact: true })).toBeVisible();
+  const box = dialog.getByRole('combobox', { name: /^Fluxo/ });
+  await box.click();
+  await box.pressSequentially(flow.name.slice(0, 10));
+  await page.getByRole('option', { name: flow.name, exact: true }).click();
+  await saveButton(dialog).click();
+  await expect(toast(page, 'Integração salva.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const browserToken = await pageToken(page);
+  const { queueIntegrations } = await apiCall<{ queueIntegrations: (Integration & { flowId: number })[] }>(
+    request,
+    browserToken,
+    'GET',
+    '/queueIntegration',
+  );
+  expect(queueIntegrations.map((i) => [i.name, i.flowId])).toEqual([[name, flow.id]]);
+  // Opened again, the dialog shows the flow by its name.
+  await page.getByRole('button', { name: `Editar ${name}` }).click();
+  await expect(
+    page.getByRole('dialog', { name: 'Editar integração' }).getByRole('combobox', { name: /^Fluxo/ }),
+  ).toHaveValue(flow.name);
+});
+
 test('a company whose plan lacks integrations has no menu entry nor selects, and the address goes home', async ({
   page,
   request,

@@ -20,6 +20,7 @@ const SAVED: QueueIntegration = {
   typebotKeywordRestart: '',
   typebotRestartMessage: '',
   typebotUnknownMessage: '',
+  flowId: null,
   signingSecret: '••••••••wxyz',
 };
 
@@ -34,11 +35,12 @@ describe('the integration form', () => {
   });
 
   it('shows the address for webhook, n8n and Typebot, and the secret for the signed ones', () => {
-    expect(fieldsOf('webhook')).toEqual({ url: true, dialogflow: false, typebot: false, signed: true });
-    expect(fieldsOf('n8n')).toEqual({ url: true, dialogflow: false, typebot: false, signed: true });
-    expect(fieldsOf('typebot')).toEqual({ url: true, dialogflow: false, typebot: true, signed: false });
-    expect(fieldsOf('dialogflow')).toEqual({ url: false, dialogflow: true, typebot: false, signed: false });
-    expect(fieldsOf('flowbuilder')).toEqual({ url: false, dialogflow: false, typebot: false, signed: false });
+    const none = { url: false, dialogflow: false, typebot: false, flow: false, signed: false };
+    expect(fieldsOf('webhook')).toEqual({ ...none, url: true, signed: true });
+    expect(fieldsOf('n8n')).toEqual({ ...none, url: true, signed: true });
+    expect(fieldsOf('typebot')).toEqual({ ...none, url: true, typebot: true });
+    expect(fieldsOf('dialogflow')).toEqual({ ...none, dialogflow: true });
+    expect(fieldsOf('flowbuilder')).toEqual({ ...none, flow: true });
   });
 
   it('asks each type for its own fields', async () => {
@@ -56,7 +58,10 @@ describe('the integration form', () => {
       projectName: 'validation.required',
       jsonContent: 'validation.required',
     });
-    expect(await validateIntegration(form({ type: 'flowbuilder', name: 'Fluxo' }))).toEqual({});
+    expect(await validateIntegration(form({ type: 'flowbuilder', name: 'Fluxo' }))).toEqual({
+      flowId: 'validation.required',
+    });
+    expect(await validateIntegration(form({ type: 'flowbuilder', name: 'Fluxo', flowId: '4' }))).toEqual({});
     expect(await validateIntegration(form({ name: 'L' }))).toMatchObject({
       name: { key: 'validation.tooShort', params: { min: 2 } },
     });
@@ -66,6 +71,7 @@ describe('the integration form', () => {
     const values = form({
       type: 'flowbuilder',
       name: 'Fluxo',
+      flowId: '4',
       urlN8N: 'not an address',
       typebotDelayMessage: '99999',
       projectName: 'left-over',
@@ -79,7 +85,10 @@ describe('the integration form', () => {
       projectName: '',
       jsonContent: '',
       typebotDelayMessage: 1000,
+      flowId: 4,
     });
+    // A flow chosen, then another type: the flow is not sent.
+    expect(integrationInput({ ...values, type: 'webhook', urlN8N: 'https://n8n.example.com/hook' }).flowId).toBeNull();
   });
 
   it("sends a Typebot's numbers as numbers, an emptied one as its default, and refuses a delay over 10 s", async () => {

@@ -24,6 +24,9 @@ export interface IntegrationForm {
   typebotKeywordRestart: string;
   typebotRestartMessage: string;
   typebotUnknownMessage: string;
+  /** A flowbuilder integration's flow: its id ('' for none yet) and its name, as the picker shows it. */
+  flowId: string;
+  flowName: string;
 }
 
 const DEFAULTS = queueIntegrationSchema.getDefault();
@@ -43,6 +46,8 @@ const NEW_INTEGRATION: IntegrationForm = {
   typebotKeywordRestart: '',
   typebotRestartMessage: '',
   typebotUnknownMessage: '',
+  flowId: '',
+  flowName: '',
 };
 
 /** The dialog's values for an integration as the server answers it (its JSON masked), or a new one. */
@@ -63,6 +68,8 @@ export function formOf(integration: QueueIntegration | null): IntegrationForm {
     typebotKeywordRestart: integration.typebotKeywordRestart,
     typebotRestartMessage: integration.typebotRestartMessage,
     typebotUnknownMessage: integration.typebotUnknownMessage,
+    flowId: integration.flowId ? String(integration.flowId) : '',
+    flowName: integration.flow?.name ?? '',
   };
 }
 
@@ -72,6 +79,7 @@ export function fieldsOf(type: IntegrationType) {
     url: URL_INTEGRATION_TYPES.includes(type),
     dialogflow: type === 'dialogflow',
     typebot: type === 'typebot',
+    flow: type === 'flowbuilder',
     // Only the types the server signs posts for show their signing secret.
     signed: SIGNED_INTEGRATION_TYPES.includes(type),
   };
@@ -105,6 +113,7 @@ function draftOf(values: IntegrationForm): Draft {
       typebotRestartMessage: values.typebotRestartMessage,
       typebotUnknownMessage: values.typebotUnknownMessage,
     }),
+    ...(shown.flow && { flowId: values.flowId === '' ? null : values.flowId }),
   };
 }
 

@@ -4,6 +4,7 @@ import { useFormik } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/FormDialog';
+import { FlowPicker } from '../../flows/components/FlowPicker';
 import { fieldError, inputProps, useFormSave } from '../../../components/form';
 import { SecretField } from '../../../components/SecretField';
 import { fieldsOf, formOf, type IntegrationForm, integrationInput, validateIntegration } from '../integration-form';
@@ -192,6 +193,22 @@ export function QueueIntegrationModal({ integration, onClose }: QueueIntegration
             <TestSessionButton form={formik} integrationId={integration?.id} />
           </div>
         </>
+      )}
+      {shown.flow && (
+        <Field
+          label={t('queueIntegrations.fields.flow')}
+          hint={t('queueIntegrations.hints.flow')}
+          required
+          {...fieldError(formik, 'flowId', i18n)}
+        >
+          <FlowPicker
+            initialName={formik.values.flowName}
+            onSelect={(id) => {
+              void formik.setFieldValue('flowId', id === null ? '' : String(id));
+              void formik.setFieldTouched('flowId', true, false);
+            }}
+          />
+        </Field>
       )}
       {shown.typebot && (
         <>
