@@ -199,7 +199,7 @@ test('an admin draws a flow from the add menu, links it by dragging, saves it, r
   await expect(log).toContainText('[2] - Suporte');
 });
 
-test('an image block is uploaded with its progress, refused over 2 MB, and the test shows it', async ({
+test('an image block is uploaded with its progress, compressed, refused over 2 MB when it cannot be, and the test shows it', async ({
   page,
   request,
 }) => {
@@ -216,6 +216,30 @@ test('an image block is uploaded with its progress, refused over 2 MB, and the t
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
     'base64',
   );
+  // A photo over 2 MB is compressed before it goes: 1,200 × 1,000 pixels of noise, a 3.6 MB PNG.
+  const photo = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1200;
+    canvas.height = 1000;
+    const context = canvas.getContext('2d')!;
+    const pixels = context.createImageData(canvas.width, canvas.height);
+    for (let at = 0; at < pixels.data.length; at += 65_536)
+      crypto.getRandomValues(pixels.data.subarray(at, at + 65_536));
+    for (let at = 3; at < pixels.data.length; at += 4) pixels.data[at] = 255;
+    context.putImageData(pixels, 0, 0);
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let binary = '';
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return btoa(binary);
+  });
+  const photoBytes = Buffer.from(photo, 'base64');
+  expect(photoBytes.length).toBeGreaterThan(2 * 1024 * 1024);
+  const uploaded = page.waitForResponse((r) => r.url().endsWith('/flowbuilder/img') && r.request().method() === 'POST');
+  await input.setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: photoBytes });
+  // The server refuses an image over 2 MB: taken, it went compressed.
+  expect((await uploaded).status()).toBe(201);
+  await expect(dialog.getByRole('img', { name: /foto/ })).toBeVisible();
   await input.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
   await expect(dialog.getByRole('img', { name: /logo/ })).toBeVisible();
   await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText, serverFieldErrors, validationText } from '../../../app/errors';
 import { useNotify } from '../../../app/toasts';
 import { absoluteMediaUrl, useBaseUrl } from '../../tickets/media';
+import { compressImage } from '../compress-image';
 import { type UploadRoute, useFlowUpload } from '../flow-upload';
 import { MEDIA_ACCEPT, type MediaKind, mediaProblem } from '../node-kinds';
 
@@ -29,7 +30,7 @@ interface MediaUploadProps {
   testId?: string;
 }
 
-/** One file of a block: chosen, checked against its kind's limits, sent with a progress bar, previewed. */
+/** One file of a block: chosen, an image compressed, checked against its kind's limits, sent with a progress bar, previewed. */
 export function MediaUpload({ kind, route, label, url, name, onUploaded, error, testId }: MediaUploadProps) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
@@ -41,8 +42,9 @@ export function MediaUpload({ kind, route, label, url, name, onUploaded, error, 
   const [problem, setProblem] = useState<unknown>(null);
   const rule = MEDIA_ACCEPT[kind];
 
-  const choose = async (file: File | undefined) => {
-    if (!file) return;
+  const choose = async (picked: File | undefined) => {
+    if (!picked) return;
+    const file = kind === 'img' ? await compressImage(picked, rule.maxBytes) : picked;
     const refused = mediaProblem(kind, file);
     setProblem(refused);
     if (refused) return;
