@@ -7,23 +7,7 @@ import {
   applyFlowToCampaigns,
   flowCampaignsApi,
 } from './flow-campaigns.api';
-
-function campaign(id: number, name: string, changes: Partial<FlowCampaign> = {}): FlowCampaign {
-  return {
-    id,
-    companyId: 1,
-    name,
-    flowId: 10,
-    whatsappId: 20,
-    phrase: 'quero comprar',
-    status: true,
-    flow: { id: 10, name: 'Vendas' },
-    whatsapp: { id: 20, name: 'Loja' },
-    createdAt: '2026-11-01T10:00:00.000Z',
-    updatedAt: '2026-11-01T10:00:00.000Z',
-    ...changes,
-  };
-}
+import { campaignOf } from './flow-campaigns.fixtures';
 
 async function storeWith(campaigns: FlowCampaign[]) {
   const store = createAppStore();
@@ -34,16 +18,16 @@ async function storeWith(campaigns: FlowCampaign[]) {
 
 describe('flow campaign events in the query cache', () => {
   it('merges a campaign by id: a new one in its place by name, a changed one where it is, a deleted one out', async () => {
-    const { store, cached } = await storeWith([campaign(1, 'Black Friday'), campaign(2, 'Natal')]);
-    store.dispatch(applyFlowCampaignEvent({ action: 'create', flowCampaign: campaign(3, 'Dia das mães') }));
+    const { store, cached } = await storeWith([campaignOf(1, 'Black Friday'), campaignOf(2, 'Natal')]);
+    store.dispatch(applyFlowCampaignEvent({ action: 'create', flowCampaign: campaignOf(3, 'Dia das mães') }));
     expect(cached().map((row) => row.name)).toEqual(['Black Friday', 'Dia das mães', 'Natal']);
 
     store.dispatch(
-      applyFlowCampaignEvent({ action: 'update', flowCampaign: campaign(1, 'Black Friday', { status: false }) }),
+      applyFlowCampaignEvent({ action: 'update', flowCampaign: campaignOf(1, 'Black Friday', { status: false }) }),
     );
     expect(cached()[0]).toMatchObject({ id: 1, status: false });
     // Our own save and its live event both arrive: still one row.
-    store.dispatch(applyFlowCampaignEvent({ action: 'create', flowCampaign: campaign(3, 'Dia das mães') }));
+    store.dispatch(applyFlowCampaignEvent({ action: 'create', flowCampaign: campaignOf(3, 'Dia das mães') }));
     expect(cached()).toHaveLength(3);
 
     store.dispatch(applyFlowCampaignEvent({ action: 'delete', flowCampaignId: 2 }));
@@ -52,7 +36,7 @@ describe('flow campaign events in the query cache', () => {
 
   it("shows a renamed flow's new name, and drops the campaigns of a deleted flow", async () => {
     const other = { flowId: 11, flow: { id: 11, name: 'Suporte' } };
-    const { store, cached } = await storeWith([campaign(1, 'A'), campaign(2, 'B', other)]);
+    const { store, cached } = await storeWith([campaignOf(1, 'A'), campaignOf(2, 'B', other)]);
     store.dispatch(
       applyFlowToCampaigns({
         action: 'update',
@@ -74,7 +58,10 @@ describe('flow campaign events in the query cache', () => {
   });
 
   it("shows a renamed connection's new name, and drops the campaigns of a deleted connection", async () => {
-    const { store, cached } = await storeWith([campaign(1, 'A'), campaign(2, 'B', { whatsappId: 21, whatsapp: null })]);
+    const { store, cached } = await storeWith([
+      campaignOf(1, 'A'),
+      campaignOf(2, 'B', { whatsappId: 21, whatsapp: null }),
+    ]);
     // Only its id and name matter here.
     const renamed = { id: 20, name: 'Loja centro' } as WhatsappConnection;
     store.dispatch(applyConnectionToCampaigns({ action: 'update', whatsapp: renamed }));

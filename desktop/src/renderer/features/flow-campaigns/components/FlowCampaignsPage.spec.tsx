@@ -1,28 +1,12 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import type { FlowCampaign, SessionUser } from '@atendo/shared';
+import type { SessionUser } from '@atendo/shared';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
+import { campaignOf } from '../flow-campaigns.fixtures';
 
-function campaign(id: number, name: string, changes: Partial<FlowCampaign> = {}): FlowCampaign {
-  return {
-    id,
-    companyId: 1,
-    name,
-    flowId: 10,
-    whatsappId: 20,
-    phrase: 'quero comprar',
-    status: true,
-    flow: { id: 10, name: 'Vendas' },
-    whatsapp: { id: 20, name: 'Loja' },
-    createdAt: '2026-11-01T10:00:00.000Z',
-    updatedAt: '2026-11-01T10:00:00.000Z',
-    ...changes,
-  };
-}
-
-const CAMPAIGNS = [campaign(1, 'Black Friday'), campaign(2, 'Natal', { status: false, phrase: 'feliz natal' })];
+const CAMPAIGNS = [campaignOf(1, 'Black Friday'), campaignOf(2, 'Natal', { status: false, phrase: 'feliz natal' })];
 
 const calls: Record<string, unknown[]> = {};
 function mutation(name: string) {

@@ -1,26 +1,13 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import type { Flow } from '@atendo/shared';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 /* eslint-disable no-restricted-imports -- jsdom lacks the TextEncoder the router needs; Node's stands in, in this test only. */
 import { TextEncoder } from 'node:util';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
+import { flowOf } from '../flows.fixtures';
 
-function flow(id: number, name: string, changes: Partial<Flow> = {}): Flow {
-  return {
-    id,
-    companyId: 1,
-    name,
-    active: false,
-    version: 0,
-    createdAt: '2026-11-01T10:00:00.000Z',
-    updatedAt: '2026-11-01T10:00:00.000Z',
-    ...changes,
-  };
-}
-
-const FLOWS = [flow(7, 'Boas-vindas', { active: true, version: 3 }), flow(8, 'Pós-venda')];
+const FLOWS = [flowOf(7, 'Boas-vindas', { active: true, version: 3 }), flowOf(8, 'Pós-venda')];
 
 /** What each mutation was called with, by name. */
 const calls: Record<string, unknown[]> = {};
@@ -42,9 +29,9 @@ jest.unstable_mockModule('../flows.api', () => ({
     hasNextPage: false,
     fetchNextPage: () => undefined,
   }),
-  useCreateFlowMutation: mutation('create', (arg) => flow(9, (arg as { name: string }).name)),
-  useRenameFlowMutation: mutation('rename', (arg) => flow(7, (arg as { name: string }).name)),
-  useDuplicateFlowMutation: mutation('duplicate', () => flow(10, 'Boas-vindas (cópia)')),
+  useCreateFlowMutation: mutation('create', (arg) => flowOf(9, (arg as { name: string }).name)),
+  useRenameFlowMutation: mutation('rename', (arg) => flowOf(7, (arg as { name: string }).name)),
+  useDuplicateFlowMutation: mutation('duplicate', () => flowOf(10, 'Boas-vindas (cópia)')),
   useDeleteFlowMutation: mutation('delete', () => ({ message: 'ok' })),
 }));
 
