@@ -119,6 +119,9 @@ const useStyles = makeStyles({
     // Zoomed out past reading, the blocks' words and icons are not drawn: their shapes and colours
     // still tell the blocks apart, and the 200-block flow pans without painting every glyph.
     [`&.${FAR} .react-flow__node :is(span, b, svg)`]: { visibility: 'hidden' },
+    // The dots keep their spacing in the drawing's units: zoomed out that far they are a few
+    // pixels apart, a grey haze repainted whole on every step of a pan. They are left out there.
+    [`&.${FAR} .react-flow__background`]: { visibility: 'hidden' },
   },
   center: { flexGrow: 1, display: 'flex', alignItems: 'center', justifyContent: 'center' },
 });
