@@ -486,63 +486,69 @@ function QueueSelect({ formik }: { formik: Form }) {
 }
 
 function TypebotSelect({ formik }: { formik: Form }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const integrations = useAllPages<QueueIntegrationsPage, QueueIntegration>(
     usePageQueueIntegrationsInfiniteQuery(''),
     (page) => page.queueIntegrations,
   ).filter((integration) => integration.type === 'typebot');
   return (
-    <Field
+    <ChoiceSelect
+      formik={formik}
+      field="integrationId"
       label={t('flowEditor.fields.typebot')}
-      hint={integrations.length ? undefined : t('flowEditor.hints.noTypebot')}
-      required
-      {...fieldError(formik, 'integrationId', i18n)}
-    >
-      <Select
-        name="integrationId"
-        value={formik.values.integrationId ? String(formik.values.integrationId) : ''}
-        onChange={(_event, state) => {
-          const integration = integrations.find((i) => String(i.id) === state.value);
-          void formik.setValues({
-            ...formik.values,
-            integrationId: integration?.id ?? null,
-            name: integration?.name ?? '',
-          });
-        }}
-      >
-        <option value="">{t('flowEditor.fields.choose')}</option>
-        {integrations.map((integration) => (
-          <option key={integration.id} value={String(integration.id)}>
-            {integration.name}
-          </option>
-        ))}
-      </Select>
-    </Field>
+      none={t('flowEditor.hints.noTypebot')}
+      choices={integrations}
+    />
   );
 }
 
 function PromptSelect({ formik }: { formik: Form }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const prompts = useAllPages<PromptsPage, Prompt>(usePagePromptsInfiniteQuery(''), (page) => page.prompts);
   return (
-    <Field
+    <ChoiceSelect
+      formik={formik}
+      field="promptId"
       label={t('flowEditor.fields.prompt')}
-      hint={prompts.length ? undefined : t('flowEditor.hints.noPrompt')}
-      required
-      {...fieldError(formik, 'promptId', i18n)}
-    >
+      none={t('flowEditor.hints.noPrompt')}
+      choices={prompts}
+    />
+  );
+}
+
+/**
+ * The bot a block hands the conversation to, among the company's own: its id under `field`, its
+ * name beside it for the card and the Test panel; `none` is the hint while there is none to choose.
+ */
+function ChoiceSelect({
+  formik,
+  field,
+  label,
+  none,
+  choices,
+}: {
+  formik: Form;
+  field: 'integrationId' | 'promptId';
+  label: string;
+  none: string;
+  choices: readonly { id: number; name: string }[];
+}) {
+  const { t, i18n } = useTranslation();
+  const value = formik.values[field];
+  return (
+    <Field label={label} hint={choices.length ? undefined : none} required {...fieldError(formik, field, i18n)}>
       <Select
-        name="promptId"
-        value={formik.values.promptId ? String(formik.values.promptId) : ''}
+        name={field}
+        value={value ? String(value) : ''}
         onChange={(_event, state) => {
-          const prompt = prompts.find((p) => String(p.id) === state.value);
-          void formik.setValues({ ...formik.values, promptId: prompt?.id ?? null, name: prompt?.name ?? '' });
+          const choice = choices.find((c) => String(c.id) === state.value);
+          void formik.setValues({ ...formik.values, [field]: choice?.id ?? null, name: choice?.name ?? '' });
         }}
       >
         <option value="">{t('flowEditor.fields.choose')}</option>
-        {prompts.map((prompt) => (
-          <option key={prompt.id} value={String(prompt.id)}>
-            {prompt.name}
+        {choices.map((choice) => (
+          <option key={choice.id} value={String(choice.id)}>
+            {choice.name}
           </option>
         ))}
       </Select>
