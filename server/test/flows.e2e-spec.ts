@@ -439,6 +439,55 @@ describe('phrase-triggered flows', () => {
     }
   });
 
+  it("a failing block sends the ticket to the connection's first queue people answer, and names it", async () => {
+    const flow = await createFlow('Falha na linha');
+    await saveFlow(flow.id, {
+      nodes: [node('1', 'start'), node('lost', 'ticket', { data: { id: 999_999 } })],
+      connections: [line('1', 'lost')],
+    });
+    const integration = await t.request('POST', '/queueIntegration', {
+      token: co.admin.token,
+      body: { type: 'flowbuilder', name: 'Fluxo que falha', flowId: flow.id },
+    });
+    await db().getRepository(WhatsappEntity).update({ id: co.mainLine }, { integrationId: integration.body.id });
+    try {
+      const number = newNumber();
+      await says(number, 'oi', co.mainLine);
+      const ticket = await ticketOf(number);
+      // Two queues on the line: the ticket had none; Sales comes first and no bot answers it.
+      expect(ticket).toMatchObject({ queueId: co.sales, status: 'pending', userId: null });
+      const notes = await db().getRepository(TicketNoteEntity).findBy({ ticketId: ticket.id });
+      expect(notes.map((n) => n.note)).toEqual([
+        expect.stringMatching(/^Fluxo "Falha na linha": o bloco lost falhou: .* na fila "Sales"\.$/),
+      ]);
+      expect(heard(number)).toEqual([expect.stringMatching(/atendentes/)]);
+      // The ticket is people's now: the next message starts nothing.
+      await says(number, 'alô?', co.mainLine);
+      expect(heard(number)).toHaveLength(1);
+    } finally {
+      await db().getRepository(WhatsappEntity).update({ id: co.mainLine }, { integrationId: null });
+    }
+  });
+
+  it('deleting a flow hands the conversations it runs to people, with a note', async () => {
+    const flow = await createFlow('Apagado');
+    await saveFlow(flow.id, triage());
+    await phrase(flow.id, 'apagar');
+    const number = newNumber();
+    await says(number, 'apagar');
+    expect(heard(number).at(-1)).toMatch(/^Como posso ajudar\?/);
+    expect((await t.request('DELETE', `/flowbuilder/${flow.id}`, { token: co.admin.token })).status).toBe(200);
+    const ticket = await ticketOf(number);
+    const notes = await db().getRepository(TicketNoteEntity).findBy({ ticketId: ticket.id });
+    expect(notes.map((n) => n.note)).toEqual([
+      'O fluxo "Apagado" foi excluído no meio da conversa. A conversa aguarda um atendente.',
+    ]);
+    expect(heard(number).at(-1)).toMatch(/atendentes/);
+    expect(await db().getRepository(FlowRunEntity).countBy({ ticketId: ticket.id })).toBe(0);
+    await says(number, '1');
+    expect(heard(number).at(-1)).toMatch(/atendentes/);
+  });
+
   it('an OpenAI block hands the conversation to the prompt, and the flow goes on when the prompt lets go', async () => {
     const prompt = await t.request('POST', '/prompt', {
       token: co.admin.token,

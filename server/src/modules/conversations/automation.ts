@@ -53,8 +53,10 @@ export interface FlowHooks {
   /** The ticket's flow waits for the bot that is leaving: the flow takes the conversation back. */
   waitsOnBot(companyId: number, ticketId: number): Promise<boolean>;
   resume(companyId: number, ticketId: number): Promise<void>;
-  /** The bot failed: people take over from the flow too. */
+  /** The bot failed: people take over from the flow too, in a queue people answer. */
   end(companyId: number, ticketId: number): Promise<void>;
+  /** An agent acted on the ticket (accepted, moved, closed it): its flow stops where it is. */
+  stop(companyId: number, ticketId: number): Promise<void>;
 }
 
 /** How an automation leaves a ticket to people (see Automation.leaveToPeople). */
@@ -92,6 +94,11 @@ export class Automation {
   /** A new conversation's first words start a flow: it answers, not the greeting's queue menu. */
   async startsFlow(companyId: number, whatsappId: number, body: string): Promise<boolean> {
     return (await this.flowReturn?.phraseStarts(companyId, whatsappId, body)) ?? false;
+  }
+
+  /** A person acts on the ticket: the automations that answer by themselves stand aside. */
+  async personActs(companyId: number, ticketId: number): Promise<void> {
+    await this.flowReturn?.stop(companyId, ticketId);
   }
 
   async stateOf(companyId: number, ticketId: number): Promise<AutomationState | null> {

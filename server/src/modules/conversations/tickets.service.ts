@@ -19,6 +19,7 @@ import { QueueEntity } from '../queues/entities/queue.entity.js';
 import { UserEntity } from '../users/entities/user.entity.js';
 import { WhatsappEntity } from '../whatsapp/entities/whatsapp.entity.js';
 import { automaticTexts } from './automatic-messages.js';
+import { Automation } from './automation.js';
 import { fillVariables } from './pipeline/greeting-bot.js';
 import { ContactEntity } from './entities/contact.entity.js';
 import { openKeyOf, TicketEntity } from './entities/ticket.entity.js';
@@ -85,6 +86,7 @@ export class TicketsService {
     private readonly events: TicketEvents,
     private readonly messages: MessagesService,
     private readonly settings: CompanySettings,
+    private readonly automation: Automation,
   ) {
     this.mysql = db.options.type === 'mysql';
   }
@@ -288,14 +290,8 @@ export class TicketsService {
       }
       throw error;
     }
-    // A person acts on the ticket: a flow running it stops where it is (the runner's table, by name:
-    // the flows module stands on this one).
-    if (action !== 'none') {
-      await this.db.query(
-        "UPDATE flow_runs SET status = 'done', liveTicketId = NULL, pending = '[]', resumeAt = NULL WHERE liveTicketId = ?",
-        [entity.id],
-      );
-    }
+    // A person acts on the ticket: a flow running it stops where it is.
+    if (action !== 'none') await this.automation.personActs(auth.companyId, entity.id);
     const updated = await this.reader.entity(auth.companyId, { id });
     const ticket = await this.reader.shape(updated!);
     this.events.ticketUpdated(ticket, before);

@@ -40,7 +40,8 @@ type Pending = FlowReply;
  * one by one from the run, each under a message id made from the run and its step, each written
  * off the run as it goes. A wait keeps the rest of the replies with the time they are due, on a
  * delayed job that any node may take, and re-enqueued at start. An agent taking the ticket ends
- * the run (TicketsService); a failing block leaves the ticket to people with a note.
+ * the run (Automation.personActs); a failing block leaves the ticket to people with a note, in a
+ * queue people answer.
  */
 @Injectable()
 export class FlowRunner implements OnModuleInit, OnApplicationBootstrap {
@@ -81,7 +82,16 @@ export class FlowRunner implements OnModuleInit, OnApplicationBootstrap {
       resume: (companyId, ticketId) => this.botReturned(companyId, ticketId),
       end: async (companyId, ticketId) => {
         const run = await this.live(companyId, ticketId);
-        if (run) await this.finish(run, 'failed');
+        if (!run || !(await this.finish(run, 'failed'))) return;
+        const ticket = await this.reader.entity(companyId, { id: ticketId });
+        const queue = ticket && (await this.peoplesQueue(ticket));
+        if (queue && queue.id !== ticket.queueId) {
+          await this.db.getRepository(TicketEntity).update({ id: ticketId, companyId }, { queueId: queue.id });
+        }
+      },
+      stop: async (companyId, ticketId) => {
+        const run = await this.live(companyId, ticketId);
+        if (run) await this.finish(run, 'done');
       },
     });
   }
@@ -163,7 +173,10 @@ export class FlowRunner implements OnModuleInit, OnApplicationBootstrap {
     // Replies still due (a wait): the customer's words do not jump the queue.
     if (run.pending !== '[]') return;
     const graph = await this.graph(run);
-    if (!graph) return this.finish(run, 'failed');
+    if (!graph) {
+      await this.finish(run, 'failed');
+      return;
+    }
     const position = positionOf(run);
     let step: FlowStep;
     if (run.step === 0 && run.nodeId === null) step = startFlow(graph);
@@ -215,7 +228,10 @@ export class FlowRunner implements OnModuleInit, OnApplicationBootstrap {
     }
     const ticket = await this.reader.entity(run.companyId, { id: run.ticketId });
     // An agent took the ticket (or it was closed): the flow stops where it is.
-    if (!ticket || ticket.userId || ticket.status !== 'pending') return this.finish(run, 'done');
+    if (!ticket || ticket.userId || ticket.status !== 'pending') {
+      await this.finish(run, 'done');
+      return;
+    }
     let sent = 0;
     let wait = 0;
     for (const reply of pending) {
@@ -311,28 +327,82 @@ export class FlowRunner implements OnModuleInit, OnApplicationBootstrap {
     await this.db.getRepository(TicketEntity).update({ id: run.ticketId, companyId: run.companyId }, engaged);
   }
 
+  /**
+   * A block that cannot go on: the run ends, and the ticket waits for people in a queue people
+   * answer (see peoplesQueue), with a note saying why and the customer told.
+   */
   private async failed(run: FlowRunEntity, reason: string): Promise<void> {
     this.logger.warn(`flow run ${run.id}, ticket ${run.ticketId}: ${reason}`);
-    await this.finish(run, 'failed');
-    const flow = await this.db.query(
-      'SELECT f.name AS name FROM flow_versions v INNER JOIN flows f ON f.id = v.flowId WHERE v.id = ?',
-      [run.flowVersionId],
-    );
-    const name = (flow as { name: string }[])[0]?.name ?? '';
+    if (!(await this.finish(run, 'failed'))) return;
+    await this.handOver(run, `Fluxo "${await this.flowName(run)}": ${reason}.`);
+  }
+
+  /** The flow's own words and the ticket's way to people, once its run has ended. */
+  private async handOver(run: FlowRunEntity, why: string): Promise<void> {
+    const ticket = await this.reader.entity(run.companyId, { id: run.ticketId });
+    if (!ticket) return;
+    const queue = await this.peoplesQueue(ticket);
+    const moved = queue && queue.id !== ticket.queueId;
     await this.automation.leaveToPeople(run.companyId, run.ticketId, {
       where: { id: run.ticketId },
-      release: () => ({}),
-      note: `Fluxo "${name}": ${reason}. A conversa aguarda um atendente.`,
+      release: () => (moved ? { queueId: queue.id } : {}),
+      note: `${why} A conversa aguarda um atendente${moved ? ` na fila "${queue.name}"` : ''}.`,
       say: [HANDOFF_MESSAGE],
       failed: true,
     });
   }
 
+  /**
+   * The queue a ticket a flow gave up on waits in: its own when no bot or AI agent answers it,
+   * else the first such queue of its connection (in the connection's order), else its own.
+   */
+  private async peoplesQueue(ticket: TicketEntity): Promise<{ id: number; name: string } | null> {
+    const rows = (await this.db.query(
+      'SELECT q.id AS id, q.name AS name, q.integrationId AS integrationId, q.promptId AS promptId ' +
+        'FROM queues q WHERE q.companyId = ? AND (q.id = ? OR q.id IN ' +
+        '(SELECT wq.queueId FROM whatsapp_queues wq WHERE wq.whatsappId = ?)) ' +
+        'ORDER BY q.id = ? DESC, q.orderQueue IS NULL, q.orderQueue, q.id',
+      [ticket.companyId, ticket.queueId ?? 0, ticket.whatsappId ?? 0, ticket.queueId ?? 0],
+    )) as { id: number; name: string; integrationId: number | null; promptId: number | null }[];
+    const people = rows.find((q) => q.integrationId === null && q.promptId === null);
+    const own = rows.find((q) => Number(q.id) === ticket.queueId);
+    const chosen = own && own.integrationId === null && own.promptId === null ? own : (people ?? own);
+    return chosen ? { id: Number(chosen.id), name: chosen.name } : null;
+  }
+
+  private async flowName(run: FlowRunEntity): Promise<string> {
+    const flow = (await this.db.query(
+      'SELECT f.name AS name FROM flow_versions v INNER JOIN flows f ON f.id = v.flowId WHERE v.id = ?',
+      [run.flowVersionId],
+    )) as { name: string }[];
+    return flow[0]?.name ?? '';
+  }
+
+  /**
+   * A flow is being deleted: the conversations it runs end there and wait for people, with a note,
+   * before its versions (and their runs) go with it.
+   */
+  async flowDeleted(companyId: number, flowId: number, name: string): Promise<void> {
+    const runs = await this.db
+      .getRepository(FlowRunEntity)
+      .createQueryBuilder('r')
+      .innerJoin(FlowVersionEntity, 'v', 'v.id = r.flowVersionId')
+      .where('v.flowId = :flowId AND r.companyId = :companyId AND r.liveTicketId IS NOT NULL', { flowId, companyId })
+      .getMany();
+    for (const run of runs) {
+      await this.turns.run(run.ticketId, async () => {
+        if (await this.finish(run, 'failed'))
+          await this.handOver(run, `O fluxo "${name}" foi excluído no meio da conversa.`);
+      });
+    }
+  }
+
   /** The run is over: the ticket is free of it. */
-  private async finish(run: FlowRunEntity, status: 'done' | 'failed'): Promise<void> {
-    await this.db
+  private async finish(run: FlowRunEntity, status: 'done' | 'failed'): Promise<boolean> {
+    const { affected } = await this.db
       .getRepository(FlowRunEntity)
       .update({ id: run.id, status: 'running' }, { status, liveTicketId: null, pending: '[]', resumeAt: null });
+    return !!affected;
   }
 
   private async live(companyId: number, ticketId: number): Promise<FlowRunEntity | null> {

@@ -19,6 +19,7 @@ import { displayName } from '../media/attachment.js';
 import { companyFolder, MediaStore } from '../media/media-store.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { FlowEntity, FlowVersionEntity } from './entities/flow.entity.js';
+import { FlowRunner } from './flow-runner.js';
 
 /** The kinds of file a block sends, each with the types its bytes may prove to be and its cap. */
 export const FLOW_UPLOADS = {
@@ -43,6 +44,7 @@ export class FlowsService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly media: MediaStore,
     private readonly realtime: RealtimeService,
+    private readonly runner: FlowRunner,
   ) {
     this.flows = db.getRepository(FlowEntity);
   }
@@ -73,7 +75,8 @@ export class FlowsService {
 
   /** The flow, its versions and its phrases go; conversations running on it stop where they are. */
   async remove(auth: AuthUser, id: number): Promise<{ message: string }> {
-    await this.load(auth.companyId, id);
+    const flow = await this.load(auth.companyId, id);
+    await this.runner.flowDeleted(auth.companyId, id, flow.name);
     await this.flows.delete({ id, companyId: auth.companyId });
     this.realtime.toCompany(auth.companyId, 'flowbuilder', { action: 'delete', flowId: id });
     return { message: 'Flow deleted' };
