@@ -3,7 +3,10 @@
 // block, the frame times while the canvas is panned (requestAnimationFrame, one pan step a
 // frame), and how long a save takes from the click to the editor saying it is saved.
 // FLOW_BENCH_NODES changes the number of blocks; EXTRA_CSS adds a style sheet to the page before
-// the pans (to try what a style costs, e.g. ".react-flow__minimap{display:none}").
+// the pans (to try what a style costs, e.g. ".react-flow__minimap{display:none}"); FLOW_BENCH_TRACE
+// names a file to write Chromium's trace of the measured fit-view pan to (open it in DevTools'
+// Performance panel, or sum its events by name), FLOW_BENCH_TRACE_CATEGORIES its categories;
+// FLOW_BENCH_CPU_SLOWDOWN (e.g. 1.5) slows the page's CPU that many times, as a slower machine.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -171,6 +174,12 @@ await kit.run(async () => {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
   try {
     const { page, token } = await signIn(browser);
+    const slowdown = Number(process.env.FLOW_BENCH_CPU_SLOWDOWN ?? 1);
+    if (slowdown > 1) {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+      log(`the page's CPU slowed ${slowdown} times`);
+    }
     const flow = await kit.call('POST', '/flowbuilder', { token, body: { name: 'Bench 200 blocos' } });
     const graph = drawing();
     await kit.call('POST', '/flowbuilder/flow', { token, body: { idFlow: flow.id, ...graph } });
@@ -211,7 +220,18 @@ await kit.run(async () => {
       }
       // A short pan first, so the measured one starts warm.
       await page.evaluate(panFrames, 30);
+      const trace = process.env.FLOW_BENCH_TRACE && !zoom;
+      if (trace) {
+        await browser.startTracing(page, {
+          path: process.env.FLOW_BENCH_TRACE,
+          categories: (
+            process.env.FLOW_BENCH_TRACE_CATEGORIES ??
+            'devtools.timeline,disabled-by-default-devtools.timeline,cc,viz,blink,gpu'
+          ).split(','),
+        });
+      }
       const { frames, scripting } = await page.evaluate(panFrames, PAN_FRAMES);
+      if (trace) await browser.stopTracing();
       const times = frames.sort((a, b) => a - b);
       const script = scripting.reduce((a, b) => a + b, 0) / scripting.length;
       const mean = times.reduce((a, b) => a + b, 0) / times.length;
