@@ -6,6 +6,7 @@ import { TicketNoteEntity } from '../src/modules/conversations/entities/ticket-n
 import { FlowRunEntity } from '../src/modules/flows/entities/flow.entity.js';
 import { AiAgent } from '../src/modules/ai/ai-agent.js';
 import { FlowRunner } from '../src/modules/flows/flow-runner.js';
+import { IntegrationBots } from '../src/modules/integrations/integration-bots.js';
 import { WhatsappEntity } from '../src/modules/whatsapp/entities/whatsapp.entity.js';
 import {
   conversationCompany,
@@ -119,7 +120,9 @@ async function says(number: string, body: string, whatsappId = co.salesLine) {
   await sinkOf(t).message(inbound(co.companyId, whatsappId, { number, name: 'Cliente' }, body));
   await t.app.get(FlowRunner).idle();
   await t.app.get(AiAgent).idle();
+  await t.app.get(IntegrationBots).idle();
   await t.app.get(FlowRunner).idle();
+  await t.app.get(IntegrationBots).idle();
 }
 const heard = (number: string) => port.sent.filter((s) => s.to.number === number).map((s) => s.body);
 const ticketOf = (number: string) =>
@@ -521,9 +524,52 @@ describe('phrase-triggered flows', () => {
     await says(number, 'assistente');
     const ticket = await ticketOf(number);
     expect(ticket).toMatchObject({ useIntegration: true, promptId: prompt.body.id });
+    // The prompt answers the words that reached its block at once.
+    expect(heard(number)).toEqual(['Resposta do assistente (gpt-4o-mini): você disse "assistente".']);
     await says(number, 'Quero falar com um atendente');
     expect(heard(number).at(-1)).toBe('De volta ao fluxo: vou chamar alguém.');
     expect(await ticketOf(number)).toMatchObject({ queueId: co.support, useIntegration: false, promptId: null });
+  });
+
+  it('a Typebot block opens its chat as the flow reaches it, and the flow goes on when the Typebot ends', async () => {
+    const typebot = await t.request('POST', '/queueIntegration', {
+      token: co.admin.token,
+      body: {
+        type: 'typebot',
+        name: 'Triagem do fluxo',
+        urlN8N: `${t.url}/sandbox/typebot`,
+        typebotSlug: 'loja-azul',
+        typebotDelayMessage: 0,
+      },
+    });
+    expect(typebot.status).toBe(201);
+    const flow = await createFlow('Com Typebot');
+    await saveFlow(flow.id, {
+      nodes: [
+        node('1', 'start'),
+        node('menu', 'menu', { message: 'Escolha', arrayOption: [{ number: 1, value: 'Robô' }] }),
+        node('bot', 'typebot', { integrationId: typebot.body.id }),
+        node('back', 'message', { label: 'O robô terminou; seguimos.' }),
+      ],
+      connections: [line('1', 'menu'), line('menu', 'bot', 'a1'), line('bot', 'back')],
+    });
+    await phrase(flow.id, 'robozinho');
+    const number = newNumber();
+    await says(number, 'robozinho');
+    expect(heard(number)).toHaveLength(1);
+    // The menu's answer reaches the block: the Typebot greets without waiting for another message.
+    await says(number, '1');
+    expect(heard(number).slice(1)).toEqual([
+      'Olá! Sou o assistente virtual do **loja-azul**. Como posso ajudar?',
+      '*1* - Comprar\n*2* - Suporte\n*3* - Falar com atendente',
+    ]);
+    await says(number, '2');
+    await says(number, 'A tela não liga');
+    expect(heard(number).slice(3)).toEqual([
+      'Descreva o problema, por favor.',
+      'Obrigado! Anotei: _A tela não liga_. Uma pessoa da equipe continua daqui.',
+      'O robô terminou; seguimos.',
+    ]);
   });
 
   it('a wait survives a restart: another server finishes it, once', async () => {

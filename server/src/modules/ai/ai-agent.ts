@@ -43,7 +43,9 @@ export class AiAgent implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.customerMessages.listen(async (message) => this.turns.start(message.ticketId, () => this.turn(message)));
+    this.customerMessages.listen(async (message) => this.turns.start(message.ticketId, () => this.turn(message)), {
+      bot: true,
+    });
   }
 
   /** Resolves once every turn started so far is over. */
@@ -52,6 +54,7 @@ export class AiAgent implements OnModuleInit {
   }
 
   private async turn(message: CustomerMessage): Promise<void> {
+    if (message.heldByFlow) return;
     const state = await this.automation.stateOf(message.companyId, message.ticketId);
     // A bot integration talking to the customer keeps the AI out; so does a flow, unless it called the AI.
     if (!state || !open(state) || state.promptEnded || (state.useIntegration && state.integrationId !== null)) return;

@@ -66,8 +66,10 @@ export class FlowRunner implements OnModuleInit, OnApplicationBootstrap {
     // Heard first, and the claim awaited: the AI agent and the bots see the flow's run when they look.
     this.customerMessages.listen(
       async (message) => {
-        const runId = await this.claim(message);
-        if (runId !== null) this.turns.start(message.ticketId, () => this.advance(runId, message));
+        const claimed = await this.claim(message);
+        if (!claimed) return;
+        if (!claimed.botAnswers) message.heldByFlow = true;
+        this.turns.start(message.ticketId, () => this.advance(claimed.runId, message));
       },
       { first: true },
     );
@@ -115,9 +117,9 @@ export class FlowRunner implements OnModuleInit, OnApplicationBootstrap {
    * (pending, nobody's, no AI agent or bot engaged) and the message holds an active phrase of its
    * connection, or the ticket's queue (else connection) has a flowbuilder integration.
    */
-  private async claim(message: CustomerMessage): Promise<number | null> {
+  private async claim(message: CustomerMessage): Promise<{ runId: number; botAnswers: boolean } | null> {
     const state = await this.automation.stateOf(message.companyId, message.ticketId);
-    if (state?.flowRunId) return state.flowRunId;
+    if (state?.flowRunId) return { runId: state.flowRunId, botAnswers: state.flowWaiting === 'bot' };
     if (!state || state.status !== 'pending' || state.userId || state.isGroup || state.useIntegration) return null;
     const flowId =
       (await this.campaigns.flowFor(message.companyId, message.whatsappId, message.body)) ??
@@ -145,11 +147,12 @@ export class FlowRunner implements OnModuleInit, OnApplicationBootstrap {
       await this.db
         .getRepository(TicketEntity)
         .update({ id: message.ticketId }, { chatbot: false, queueOptionId: null, botQueueAt: null });
-      return Number(identifiers[0].id);
+      return { runId: Number(identifiers[0].id), botAnswers: false };
     } catch (error) {
       // Another node claimed the ticket for a flow first: this message is that run's.
-      if (isUniqueViolation(error)) return (await this.live(message.companyId, message.ticketId))?.id ?? null;
-      throw error;
+      if (!isUniqueViolation(error)) throw error;
+      const run = await this.live(message.companyId, message.ticketId);
+      return run && { runId: run.id, botAnswers: run.waiting === 'bot' };
     }
   }
 
@@ -234,9 +237,11 @@ export class FlowRunner implements OnModuleInit, OnApplicationBootstrap {
     }
     let sent = 0;
     let wait = 0;
+    let bot = false;
     for (const reply of pending) {
       sent++;
       if ((await this.carryOut(run, ticket, reply, replyId(run.id, run.step, sent))) === 'stop') return;
+      if (reply.kind === 'bot') bot = true;
       if (reply.kind === 'wait') {
         wait = reply.seconds;
         break;
@@ -254,6 +259,27 @@ export class FlowRunner implements OnModuleInit, OnApplicationBootstrap {
           : { pending: JSON.stringify(rest), step: run.step + 1, resumeAt },
       );
     if (affected && resumeAt) await this.schedule({ ...run, step: run.step + 1, resumeAt });
+    // The bot the flow reached answers now (Typebot opens its chat, the AI agent answers what was
+    // said so far), not at the customer's next message.
+    if (affected && bot) {
+      await this.customerMessages.retell({
+        companyId: run.companyId,
+        whatsappId: ticket.whatsappId ?? 0,
+        contactId: ticket.contactId,
+        number: ticket.contact?.number ?? '',
+        ticketId: ticket.id,
+        body: await this.lastWords(ticket.id),
+      });
+    }
+  }
+
+  /** The customer's last message in the ticket (a caption for media). */
+  private async lastWords(ticketId: number): Promise<string> {
+    const rows = (await this.db.query(
+      'SELECT body FROM messages WHERE ticketId = ? AND fromMe = ? AND isDeleted = ? ORDER BY id DESC LIMIT 1',
+      [ticketId, false, false],
+    )) as { body: string }[];
+    return rows[0]?.body ?? '';
   }
 
   /** One reply: a message sent, the ticket moved to a queue, a bot engaged, or the flow failed. */

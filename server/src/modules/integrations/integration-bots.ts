@@ -60,7 +60,9 @@ export class IntegrationBots implements OnModuleInit {
   }
 
   onModuleInit(): void {
-    this.customerMessages.listen(async (message) => this.turns.start(message.ticketId, () => this.turn(message)));
+    this.customerMessages.listen(async (message) => this.turns.start(message.ticketId, () => this.turn(message)), {
+      bot: true,
+    });
   }
 
   /** Resolves once every turn started so far is over. */
@@ -69,6 +71,7 @@ export class IntegrationBots implements OnModuleInit {
   }
 
   private async turn(message: CustomerMessage): Promise<void> {
+    if (message.heldByFlow) return;
     const state = await this.automation.stateOf(message.companyId, message.ticketId);
     if (!state || state.status !== 'pending' || state.userId || state.chatbot || state.isGroup) return;
     // People took over, or a prompt is answering the customer.
