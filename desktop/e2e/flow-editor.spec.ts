@@ -295,6 +295,41 @@ test('a problem the server finds names its block and selects it', async ({ page,
   await expect(interval).toHaveClass(/selected/);
 });
 
+test('leaving with unsaved changes asks first, by a link or the back button; staying keeps the drawing', async ({
+  page,
+  request,
+}) => {
+  const { flow } = await flowDesk(page, request, 'Sair');
+  await page.goto('/flowbuilders');
+  // Opened from the list, so the back button stays inside the app.
+  await page.getByRole('link', { name: flow.name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/flowbuilder/${flow.id}$`));
+  await addBlock(page, 'Inicio');
+  await expect(page.getByTestId('flow-unsaved')).toBeVisible();
+
+  const asked: string[] = [];
+  let answer = false;
+  page.on('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void (answer ? dialog.accept() : dialog.dismiss());
+  });
+  const leave = 'Há alterações não guardadas neste fluxo. Sair mesmo assim?';
+  await page.goBack();
+  await expect.poll(() => asked).toEqual([leave]);
+  await expect(page).toHaveURL(new RegExp(`/flowbuilder/${flow.id}$`));
+  await expect(canvasNode(page, 'start')).toHaveCount(1);
+
+  await page.getByRole('link', { name: 'Conexões' }).first().click();
+  await expect.poll(() => asked).toEqual([leave, leave]);
+  await expect(page).toHaveURL(new RegExp(`/flowbuilder/${flow.id}$`));
+  await expect(canvasNode(page, 'start')).toHaveCount(1);
+
+  answer = true;
+  await page.goBack();
+  await expect(page).toHaveURL(/\/flowbuilders$/);
+  expect(asked).toHaveLength(3);
+});
+
 for (const [viewport, colorScheme] of [
   [{ width: 390, height: 844 }, 'dark'],
   [{ width: 1400, height: 900 }, 'dark'],

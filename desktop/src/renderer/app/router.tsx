@@ -9,9 +9,17 @@ import {
   Spinner,
   tokens,
 } from '@fluentui/react-components';
-import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { Component, type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
+import {
+  createBrowserRouter,
+  createRoutesFromElements,
+  Navigate,
+  Outlet,
+  Route,
+  RouterProvider,
+  useLocation,
+} from 'react-router';
 import { useMeQuery } from '../features/auth/auth.api';
 import { selectSessionUser, selectToken, selectUserFromSnapshot } from '../features/auth/auth.slice';
 // The one page in the first chunk: whoever is not signed in lands on it, and what it uses (forms,
@@ -227,98 +235,101 @@ function Pages() {
   );
 }
 
-export function AppRouter() {
-  return (
-    <BrowserRouter>
-      <Routes>
-        <Route element={<DesktopIntegration />}>
-          <Route element={<Pages />}>
-            <Route element={<PublicOnly />}>
-              {PUBLIC_PATHS.map((path) => {
-                const Page = PUBLIC_PAGES[path];
-                return <Route key={path} path={path} element={<Page />} />;
-              })}
-            </Route>
-            <Route element={<RequireAuth />}>
-              <Route element={<AppShell />}>
-                <Route index element={<IndexPage />} />
-                {/* One route for the list and the open ticket, so opening one keeps the list's tabs and filters. */}
-                <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
-                {/* Every signed-in user may look at the connections; the actions are for admins (spec §2). */}
-                <Route path="/connections" element={<ConnectionsPage />} />
-                <Route element={<RequirePermission permission="users:manage" />}>
-                  <Route path="/users" element={<UsersPage />} />
-                </Route>
-                <Route element={<RequirePermission permission="queues:manage" />}>
-                  <Route path="/queues" element={<QueuesPage />} />
-                </Route>
-                <Route element={<RequirePermission permission="settings:manage" />}>
-                  <Route path="/settings" element={<SettingsPage />} />
-                </Route>
-                {/* Spec §2: every user watches the help videos; the announcements page tells others it is not theirs. */}
-                <Route path="/helps" element={<HelpsPage />} />
-                {/* Everyone tags tickets, so everyone keeps the tags (the kanban switch is for admins and supervisors). */}
-                <Route path="/tags" element={<TagsPage />} />
-                {/* Everyone keeps the contacts; deleting one is for the rule contacts-page:deleteContact. */}
-                <Route path="/contacts" element={<ContactsPage />} />
-                <Route element={<RequirePlanFeature feature="useKanban" />}>
-                  <Route path="/kanban" element={<KanbanPage />} />
-                </Route>
-                {/* Everyone keeps quick messages: the company's shared ones and their own. */}
-                <Route path="/quick-messages" element={<QuickMessagesPage />} />
-                <Route path="/todolist" element={<TodoPage />} />
-                {/* Every user of a company whose plan has schedules (spec 1 §2). */}
-                <Route element={<RequirePlanFeature feature="useSchedules" />}>
-                  <Route path="/schedules" element={<SchedulesPage />} />
-                </Route>
-                {/* Everyone reads the file lists (campaigns send them); only admins keep them (files:manage). */}
-                <Route path="/files" element={<FilesPage />} />
-                {/* Everyone of a company whose plan has the internal chat; the id is the chat's uuid. */}
-                <Route element={<RequirePlanFeature feature="useInternalChat" />}>
-                  <Route path="/chats/:id?" element={<ChatsPage />} />
-                </Route>
-                <Route path="/announcements" element={<AnnouncementsPage />} />
-                {/* Spec 1 §2: whoever's company plan has the external API; it sends with a connection's token. */}
-                <Route element={<RequirePlanFeature feature="useExternalApi" />}>
-                  <Route path="/messages-api" element={<MessagesApiPage />} />
-                </Route>
-                {/* Spec 2 §6: admins of a company whose plan has the AI agents (useOpenAi). */}
-                <Route element={<RequirePlanFeature feature="useOpenAi" />}>
-                  <Route element={<RequirePermission permission="integrations:manage" />}>
-                    <Route path="/prompts" element={<PromptsPage />} />
-                  </Route>
-                </Route>
-                {/* Spec 2 §6: admins of a company whose plan has the integrations (useIntegrations). */}
-                <Route element={<RequirePlanFeature feature="useIntegrations" />}>
-                  <Route element={<RequirePermission permission="integrations:manage" />}>
-                    <Route path="/queue-integration" element={<QueueIntegrationsPage />} />
-                  </Route>
-                </Route>
-                <Route element={<RequirePlanFeature feature="useCampaigns" />}>
-                  <Route element={<RequireCampaigns />}>
-                    <Route path="/contact-lists" element={<ContactListsPage />} />
-                    <Route path="/contact-lists/:contactListId/contacts" element={<ContactListItemsPage />} />
-                    <Route path="/campaigns" element={<CampaignsPage />} />
-                    <Route path="/campaign/:campaignId/report" element={<CampaignReportPage />} />
-                    <Route path="/campaigns-config" element={<CampaignSettingsPage />} />
-                  </Route>
-                </Route>
-                <Route element={<RequireFlows />}>
-                  <Route path="/flowbuilders" element={<FlowsPage />} />
-                  <Route path="/flowbuilder/:id?" element={<FlowEditorPage />} />
-                  <Route path="/phrase-lists" element={<FlowCampaignsPage />} />
-                </Route>
-                <Route element={<RequirePermission permission="invoices:manage" />}>
-                  <Route path="/financeiro" element={<InvoicesPage />} />
-                </Route>
-                {/* Every user may see how long the licence runs; paying is for admins (document 2). */}
-                <Route path="/subscription" element={<SubscriptionPage />} />
-              </Route>
-            </Route>
-            <Route path="*" element={<Navigate to="/" replace />} />
+const routes = createRoutesFromElements(
+  <Route element={<DesktopIntegration />}>
+    <Route element={<Pages />}>
+      <Route element={<PublicOnly />}>
+        {PUBLIC_PATHS.map((path) => {
+          const Page = PUBLIC_PAGES[path];
+          return <Route key={path} path={path} element={<Page />} />;
+        })}
+      </Route>
+      <Route element={<RequireAuth />}>
+        <Route element={<AppShell />}>
+          <Route index element={<IndexPage />} />
+          {/* One route for the list and the open ticket, so opening one keeps the list's tabs and filters. */}
+          <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
+          {/* Every signed-in user may look at the connections; the actions are for admins (spec §2). */}
+          <Route path="/connections" element={<ConnectionsPage />} />
+          <Route element={<RequirePermission permission="users:manage" />}>
+            <Route path="/users" element={<UsersPage />} />
           </Route>
+          <Route element={<RequirePermission permission="queues:manage" />}>
+            <Route path="/queues" element={<QueuesPage />} />
+          </Route>
+          <Route element={<RequirePermission permission="settings:manage" />}>
+            <Route path="/settings" element={<SettingsPage />} />
+          </Route>
+          {/* Spec §2: every user watches the help videos; the announcements page tells others it is not theirs. */}
+          <Route path="/helps" element={<HelpsPage />} />
+          {/* Everyone tags tickets, so everyone keeps the tags (the kanban switch is for admins and supervisors). */}
+          <Route path="/tags" element={<TagsPage />} />
+          {/* Everyone keeps the contacts; deleting one is for the rule contacts-page:deleteContact. */}
+          <Route path="/contacts" element={<ContactsPage />} />
+          <Route element={<RequirePlanFeature feature="useKanban" />}>
+            <Route path="/kanban" element={<KanbanPage />} />
+          </Route>
+          {/* Everyone keeps quick messages: the company's shared ones and their own. */}
+          <Route path="/quick-messages" element={<QuickMessagesPage />} />
+          <Route path="/todolist" element={<TodoPage />} />
+          {/* Every user of a company whose plan has schedules (spec 1 §2). */}
+          <Route element={<RequirePlanFeature feature="useSchedules" />}>
+            <Route path="/schedules" element={<SchedulesPage />} />
+          </Route>
+          {/* Everyone reads the file lists (campaigns send them); only admins keep them (files:manage). */}
+          <Route path="/files" element={<FilesPage />} />
+          {/* Everyone of a company whose plan has the internal chat; the id is the chat's uuid. */}
+          <Route element={<RequirePlanFeature feature="useInternalChat" />}>
+            <Route path="/chats/:id?" element={<ChatsPage />} />
+          </Route>
+          <Route path="/announcements" element={<AnnouncementsPage />} />
+          {/* Spec 1 §2: whoever's company plan has the external API; it sends with a connection's token. */}
+          <Route element={<RequirePlanFeature feature="useExternalApi" />}>
+            <Route path="/messages-api" element={<MessagesApiPage />} />
+          </Route>
+          {/* Spec 2 §6: admins of a company whose plan has the AI agents (useOpenAi). */}
+          <Route element={<RequirePlanFeature feature="useOpenAi" />}>
+            <Route element={<RequirePermission permission="integrations:manage" />}>
+              <Route path="/prompts" element={<PromptsPage />} />
+            </Route>
+          </Route>
+          {/* Spec 2 §6: admins of a company whose plan has the integrations (useIntegrations). */}
+          <Route element={<RequirePlanFeature feature="useIntegrations" />}>
+            <Route element={<RequirePermission permission="integrations:manage" />}>
+              <Route path="/queue-integration" element={<QueueIntegrationsPage />} />
+            </Route>
+          </Route>
+          <Route element={<RequirePlanFeature feature="useCampaigns" />}>
+            <Route element={<RequireCampaigns />}>
+              <Route path="/contact-lists" element={<ContactListsPage />} />
+              <Route path="/contact-lists/:contactListId/contacts" element={<ContactListItemsPage />} />
+              <Route path="/campaigns" element={<CampaignsPage />} />
+              <Route path="/campaign/:campaignId/report" element={<CampaignReportPage />} />
+              <Route path="/campaigns-config" element={<CampaignSettingsPage />} />
+            </Route>
+          </Route>
+          <Route element={<RequireFlows />}>
+            <Route path="/flowbuilders" element={<FlowsPage />} />
+            <Route path="/flowbuilder/:id?" element={<FlowEditorPage />} />
+            <Route path="/phrase-lists" element={<FlowCampaignsPage />} />
+          </Route>
+          <Route element={<RequirePermission permission="invoices:manage" />}>
+            <Route path="/financeiro" element={<InvoicesPage />} />
+          </Route>
+          {/* Every user may see how long the licence runs; paying is for admins (document 2). */}
+          <Route path="/subscription" element={<SubscriptionPage />} />
         </Route>
-      </Routes>
-    </BrowserRouter>
-  );
+      </Route>
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Route>
+  </Route>,
+);
+
+/**
+ * A data router rather than `<BrowserRouter>`: only it lets a page hold a navigation back (the flow
+ * editor with unsaved changes, `useBlocker`), the browser's back button included.
+ */
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
 }

@@ -47,7 +47,7 @@ import {
 } from '@xyflow/react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useBlocker, useParams } from 'react-router';
 import { errorBody, errorText } from '../../../app/errors';
 import { useMediaQuery } from '../../../app/hooks';
 import { useIsDarkTheme } from '../../../app/providers';
@@ -306,10 +306,10 @@ function FlowEditor({ flow }: { flow: FlowWithGraph }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [dialog, runUndo, runRedo]);
 
-  // Leaving the page (reload, closing the tab) with changes not saved asks first. The desktop
-  // app's window would refuse to close without saying why, so it is not asked there.
+  // Leaving the page (reload, closing the tab, quitting the desktop app, whose main process asks
+  // natively) with changes not saved asks first.
   useEffect(() => {
-    if (!dirty || window.desktop) return;
+    if (!dirty) return;
     const onLeave = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       event.returnValue = '';
@@ -334,22 +334,16 @@ function FlowEditor({ flow }: { flow: FlowWithGraph }) {
     );
   }, [waitingNodeId, reactFlow, phone]);
 
-  // Leaving through the app's own links asks first too, as the browser does on reload.
+  // Leaving for another page of the app (a link, the back button) with changes not saved asks
+  // first too, as the browser does on reload.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
-    if (!dirty) return;
-    const onClick = (event: MouseEvent) => {
-      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-      if (!link || link.getAttribute('target') === '_blank') return;
-      const url = new URL((link as HTMLAnchorElement).href, window.location.href);
-      if (url.origin !== window.location.origin || url.pathname === window.location.pathname) return;
-      if (!window.confirm(t('flowEditor.leaveConfirm'))) {
-        event.preventDefault();
-        event.stopPropagation();
-      }
-    };
-    document.addEventListener('click', onClick, true);
-    return () => document.removeEventListener('click', onClick, true);
-  }, [dirty, t]);
+    if (blocker.state !== 'blocked') return;
+    if (window.confirm(t('flowEditor.leaveConfirm'))) blocker.proceed();
+    else blocker.reset();
+  }, [blocker, t]);
 
   const focusNode = useCallback(
     (nodeId: string) => {
