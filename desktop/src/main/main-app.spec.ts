@@ -145,6 +145,8 @@ function setup(options: SetupOptions = {}) {
   const invokeHandlers = new Map<string, Listener>();
   const sendHandlers = new Map<string, Listener>();
   let requestHandler: Parameters<SessionPort['setPermissionRequestHandler']>[0] | null = null;
+  const questions: Array<Parameters<MainAppDeps['askToLeave']>[1]> = [];
+  let leaveAnswer = false;
   let resolveReady: () => void = () => {};
   const ready = new Promise<void>((resolve) => (resolveReady = resolve));
 
@@ -214,6 +216,10 @@ function setup(options: SetupOptions = {}) {
       return tray;
     },
     popupMenu: (entries) => void menus.push(entries),
+    askToLeave: (_window, texts) => {
+      questions.push(texts);
+      return leaveAnswer;
+    },
     overlayIcon: (name) => ({ name }) as unknown as NativeImage,
     registerDeepLinkScheme: (scheme) => void deepLinkSchemes.push(scheme),
     getDownloadsPath: () => '/home/ana/Downloads',
@@ -226,6 +232,8 @@ function setup(options: SetupOptions = {}) {
   const mainApp = createMainApp(deps);
   return {
     mainApp,
+    questions,
+    answerLeave: (leave: boolean) => (leaveAnswer = leave),
     store,
     appEvents,
     sessionEvents,
@@ -526,6 +534,38 @@ describe('createMainApp', () => {
     expect(windows[0].actions).toEqual(['hide']);
 
     appEvents.emit('before-quit');
+    prevented = false;
+    windows[0].emit('close', { preventDefault: () => void (prevented = true) });
+    expect(prevented).toBe(false);
+  });
+
+  it('asks before a page with unsaved changes unloads; staying cancels the quit', async () => {
+    const { mainApp, appEvents, windows, becomeReady, questions, answerLeave, send } = setup();
+    mainApp.start();
+    await becomeReady();
+    send(DESKTOP_IPC.setLanguage, 'pt');
+    appEvents.emit('before-quit');
+    let letGo = false;
+    windows[0].webContents.emit('will-prevent-unload', { preventDefault: () => void (letGo = true) });
+    expect(questions).toEqual([
+      {
+        title: 'Alterações não guardadas',
+        message: 'Esta página tem alterações que não foram guardadas.',
+        detail: 'Saindo agora, elas se perdem.',
+        leave: 'Sair',
+        stay: 'Ficar',
+      },
+    ]);
+    expect(letGo).toBe(false);
+    // The quit did not happen: closing the window hides it again.
+    let prevented = false;
+    windows[0].emit('close', { preventDefault: () => void (prevented = true) });
+    expect(prevented).toBe(true);
+
+    answerLeave(true);
+    appEvents.emit('before-quit');
+    windows[0].webContents.emit('will-prevent-unload', { preventDefault: () => void (letGo = true) });
+    expect(letGo).toBe(true);
     prevented = false;
     windows[0].emit('close', { preventDefault: () => void (prevented = true) });
     expect(prevented).toBe(false);

@@ -45,6 +45,8 @@ export interface WindowPort {
     replaceMisspelling(word: string): void;
     on(event: 'did-navigate', listener: () => void): unknown;
     on(event: 'context-menu', listener: (event: unknown, params: ContextMenuParams) => void): unknown;
+    /** The page's beforeunload held the unload (changes not saved); preventDefault lets it go. */
+    on(event: 'will-prevent-unload', listener: (event: GuardableEvent) => void): unknown;
   };
   loadURL(url: string): Promise<void>;
   isDestroyed(): boolean;
@@ -143,6 +145,11 @@ export interface MainAppDeps {
   createNotification(options: NotificationOptions): NotificationPort | null;
   createTray(): TrayPort;
   popupMenu(entries: MenuEntry[]): void;
+  /** A native question over the window, answered synchronously: true when the person chose `leave`. */
+  askToLeave(
+    window: WindowPort,
+    texts: { title: string; message: string; detail: string; leave: string; stay: string },
+  ): boolean;
   overlayIcon(name: OverlayIconName): NativeImage;
   /** Registers atendo:// with the OS for this executable (electron-builder does it on install too). */
   registerDeepLinkScheme(scheme: string): void;
@@ -386,6 +393,20 @@ export function createMainApp(deps: MainAppDeps): MainApp {
       if (mainWindow === window) mainWindow = null;
     });
     window.on('focus', () => window.flashFrame(false));
+    // A page with changes not saved (the flow editor) holds its unload: quitting or reloading asks
+    // here, natively, instead of silently not happening.
+    window.webContents.on('will-prevent-unload', (event) => {
+      const leave = deps.askToLeave(window, {
+        title: texts.t('unsaved.title'),
+        message: texts.t('unsaved.message'),
+        detail: texts.t('unsaved.detail'),
+        leave: texts.t('unsaved.leave'),
+        stay: texts.t('unsaved.stay'),
+      });
+      if (leave) event.preventDefault();
+      // Staying cancels the quit as well: closing the window hides it again, as before.
+      else quitting = false;
+    });
     // A page (re)load starts without a count; the renderer sends its own once it has one, so the
     // badge never shows what an earlier page counted.
     window.webContents.on('did-navigate', () => attention.setUnread({ count: 0, stale: false }));

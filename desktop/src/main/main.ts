@@ -3,6 +3,7 @@
 import {
   app,
   BrowserWindow,
+  dialog,
   ipcMain,
   Menu,
   nativeImage,
@@ -87,6 +88,21 @@ const mainApp = createMainApp({
     };
   },
   popupMenu: (entries) => toMenu(entries).popup(),
+  askToLeave: (window, texts) =>
+    dialog.showMessageBoxSync(
+      // createWindow above makes every window a BrowserWindow.
+      window as unknown as BrowserWindow,
+      {
+        type: 'question',
+        title: texts.title,
+        message: texts.message,
+        detail: texts.detail,
+        buttons: [texts.leave, texts.stay],
+        defaultId: 1,
+        cancelId: 1,
+        noLink: true,
+      },
+    ) === 0,
   overlayIcon: (name) => icon('overlay', name),
   registerDeepLinkScheme(scheme) {
     // In development the executable is Electron itself, which needs the app's path to know what to run.
