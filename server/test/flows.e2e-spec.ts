@@ -139,6 +139,26 @@ async function phrase(flowId: number, text: string, whatsappId = co.salesLine) {
   return res.body as { id: number };
 }
 
+/** A flow drawn and saved (its first version). */
+async function drawn(name: string, graph: { nodes: FlowNode[]; connections: FlowEdge[] }) {
+  const flow = await createFlow(name);
+  const saved = await saveFlow(flow.id, graph);
+  if (saved.status !== 200) throw new Error(`save: ${saved.status} ${JSON.stringify(saved.body)}`);
+  return flow;
+}
+
+/** A flow drawn, saved and started by a phrase on a connection. */
+async function phrased(
+  name: string,
+  graph: { nodes: FlowNode[]; connections: FlowEdge[] },
+  text: string,
+  whatsappId = co.salesLine,
+) {
+  const flow = await drawn(name, graph);
+  await phrase(flow.id, text, whatsappId);
+  return flow;
+}
+
 describe('/flowbuilder', () => {
   it('creates, lists, searches, renames, duplicates and deletes flows', async () => {
     const flow = await createFlow('Boas-vindas');
@@ -297,9 +317,7 @@ describe('/flowbuilder', () => {
 
 describe('phrase-triggered flows', () => {
   it('a phrase starts the flow; a wrong menu answer repeats it; an answer is reused; a ticket block routes', async () => {
-    const flow = await createFlow('Atendimento');
-    await saveFlow(flow.id, triage());
-    await phrase(flow.id, 'Quero Ajuda');
+    await phrased('Atendimento', triage(), 'Quero Ajuda');
     const number = newNumber();
     // Not the phrase: the flow stays out.
     await says(number, 'bom dia');
@@ -329,9 +347,7 @@ describe('phrase-triggered flows', () => {
   });
 
   it('a conversation keeps the version it started on; an agent accepting the ticket stops the flow', async () => {
-    const flow = await createFlow('Versão fixa');
-    await saveFlow(flow.id, triage('Versão um'));
-    await phrase(flow.id, 'versao fixa');
+    const flow = await phrased('Versão fixa', triage('Versão um'), 'versao fixa');
     const number = newNumber();
     await says(number, 'versao fixa');
     expect(heard(number)[0]).toBe('Versão um');
@@ -362,18 +378,20 @@ describe('phrase-triggered flows', () => {
   });
 
   it('an interval waits on the job queue, and a block that fails leaves the ticket to people with a note', async () => {
-    const flow = await createFlow('Com pausa');
-    await saveFlow(flow.id, {
-      nodes: [
-        node('1', 'start'),
-        node('a', 'message', { label: 'Um momento…' }),
-        node('wait', 'interval', { sec: 1 }),
-        node('b', 'message', { label: 'Pronto!' }),
-        node('gone', 'img', { url: `/public/company${co.companyId}/missing/nada.png` }),
-      ],
-      connections: [line('1', 'a'), line('a', 'wait'), line('wait', 'b'), line('b', 'gone')],
-    });
-    await phrase(flow.id, 'pausa');
+    await phrased(
+      'Com pausa',
+      {
+        nodes: [
+          node('1', 'start'),
+          node('a', 'message', { label: 'Um momento…' }),
+          node('wait', 'interval', { sec: 1 }),
+          node('b', 'message', { label: 'Pronto!' }),
+          node('gone', 'img', { url: `/public/company${co.companyId}/missing/nada.png` }),
+        ],
+        connections: [line('1', 'a'), line('a', 'wait'), line('wait', 'b'), line('b', 'gone')],
+      },
+      'pausa',
+    );
     const number = newNumber();
     await says(number, 'pausa');
     expect(heard(number)).toEqual(['Um momento…']);
@@ -394,12 +412,15 @@ describe('phrase-triggered flows', () => {
   });
 
   it('a phrase on a connection with a queue menu starts the flow instead of the menu', async () => {
-    const flow = await createFlow('Sem menu');
-    await saveFlow(flow.id, {
-      nodes: [node('1', 'start'), node('hi', 'message', { label: 'Direto ao fluxo' })],
-      connections: [line('1', 'hi')],
-    });
-    await phrase(flow.id, 'promoção', co.mainLine);
+    await phrased(
+      'Sem menu',
+      {
+        nodes: [node('1', 'start'), node('hi', 'message', { label: 'Direto ao fluxo' })],
+        connections: [line('1', 'hi')],
+      },
+      'promoção',
+      co.mainLine,
+    );
     const number = newNumber();
     await says(number, 'Vi a PROMOCAO!', co.mainLine);
     expect(heard(number)).toEqual(['Direto ao fluxo']);
@@ -410,8 +431,7 @@ describe('phrase-triggered flows', () => {
   });
 
   it("a connection's flowbuilder integration starts its flow once per ticket", async () => {
-    const flow = await createFlow('Recepção da linha');
-    await saveFlow(flow.id, {
+    const flow = await drawn('Recepção da linha', {
       nodes: [node('1', 'start'), node('hi', 'message', { label: 'Bem-vindo à linha de suporte' })],
       connections: [line('1', 'hi')],
     });
@@ -443,8 +463,7 @@ describe('phrase-triggered flows', () => {
   });
 
   it("a failing block sends the ticket to the connection's first queue people answer, and names it", async () => {
-    const flow = await createFlow('Falha na linha');
-    await saveFlow(flow.id, {
+    const flow = await drawn('Falha na linha', {
       nodes: [node('1', 'start'), node('lost', 'ticket', { data: { id: 999_999 } })],
       connections: [line('1', 'lost')],
     });
@@ -473,9 +492,7 @@ describe('phrase-triggered flows', () => {
   });
 
   it('deleting a flow hands the conversations it runs to people, with a note', async () => {
-    const flow = await createFlow('Apagado');
-    await saveFlow(flow.id, triage());
-    await phrase(flow.id, 'apagar');
+    const flow = await phrased('Apagado', triage(), 'apagar');
     const number = newNumber();
     await says(number, 'apagar');
     expect(heard(number).at(-1)).toMatch(/^Como posso ajudar\?/);
@@ -509,17 +526,19 @@ describe('phrase-triggered flows', () => {
       },
     });
     expect(prompt.status).toBe(201);
-    const flow = await createFlow('Com IA');
-    await saveFlow(flow.id, {
-      nodes: [
-        node('1', 'start'),
-        node('ai', 'openai', { promptId: prompt.body.id }),
-        node('back', 'message', { label: 'De volta ao fluxo: vou chamar alguém.' }),
-        node('people', 'ticket', { data: { id: co.support } }),
-      ],
-      connections: [line('1', 'ai'), line('ai', 'back'), line('back', 'people')],
-    });
-    await phrase(flow.id, 'assistente');
+    await phrased(
+      'Com IA',
+      {
+        nodes: [
+          node('1', 'start'),
+          node('ai', 'openai', { promptId: prompt.body.id }),
+          node('back', 'message', { label: 'De volta ao fluxo: vou chamar alguém.' }),
+          node('people', 'ticket', { data: { id: co.support } }),
+        ],
+        connections: [line('1', 'ai'), line('ai', 'back'), line('back', 'people')],
+      },
+      'assistente',
+    );
     const number = newNumber();
     await says(number, 'assistente');
     const ticket = await ticketOf(number);
@@ -543,17 +562,19 @@ describe('phrase-triggered flows', () => {
       },
     });
     expect(typebot.status).toBe(201);
-    const flow = await createFlow('Com Typebot');
-    await saveFlow(flow.id, {
-      nodes: [
-        node('1', 'start'),
-        node('menu', 'menu', { message: 'Escolha', arrayOption: [{ number: 1, value: 'Robô' }] }),
-        node('bot', 'typebot', { integrationId: typebot.body.id }),
-        node('back', 'message', { label: 'O robô terminou; seguimos.' }),
-      ],
-      connections: [line('1', 'menu'), line('menu', 'bot', 'a1'), line('bot', 'back')],
-    });
-    await phrase(flow.id, 'robozinho');
+    await phrased(
+      'Com Typebot',
+      {
+        nodes: [
+          node('1', 'start'),
+          node('menu', 'menu', { message: 'Escolha', arrayOption: [{ number: 1, value: 'Robô' }] }),
+          node('bot', 'typebot', { integrationId: typebot.body.id }),
+          node('back', 'message', { label: 'O robô terminou; seguimos.' }),
+        ],
+        connections: [line('1', 'menu'), line('menu', 'bot', 'a1'), line('bot', 'back')],
+      },
+      'robozinho',
+    );
     const number = newNumber();
     await says(number, 'robozinho');
     expect(heard(number)).toHaveLength(1);
@@ -573,12 +594,14 @@ describe('phrase-triggered flows', () => {
   });
 
   it('a wait survives a restart: another server finishes it, once', async () => {
-    const flow = await createFlow('Reinício');
-    await saveFlow(flow.id, {
-      nodes: [node('1', 'start'), node('wait', 'interval', { sec: 2 }), node('b', 'message', { label: 'Depois' })],
-      connections: [line('1', 'wait'), line('wait', 'b')],
-    });
-    await phrase(flow.id, 'reinicio');
+    await phrased(
+      'Reinício',
+      {
+        nodes: [node('1', 'start'), node('wait', 'interval', { sec: 2 }), node('b', 'message', { label: 'Depois' })],
+        connections: [line('1', 'wait'), line('wait', 'b')],
+      },
+      'reinicio',
+    );
     // A second server on the same database takes the message and stops during the wait.
     const first = await startTestApp({}, t);
     recordOutbound(first);
