@@ -138,8 +138,17 @@ describe('FlowsPage', () => {
     await openMenuItem('Boas-vindas', 'flows.actions.duplicate');
     await waitFor(() => expect(calls.duplicate).toEqual([7]));
 
+    // A flow conversations run on says what becomes of them.
+    await openMenuItem('Boas-vindas', 'flows.actions.delete');
+    const running = screen.getByRole('alertdialog', { name: t('flows.deleteTitle', { name: 'Boas-vindas' }) });
+    expect(within(running).getByText(t('flows.deleteActiveMessage'))).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(within(running).getByRole('button', { name: t('common.cancel') }));
+    });
+
     await openMenuItem('Pós-venda', 'flows.actions.delete');
     const question = screen.getByRole('alertdialog', { name: t('flows.deleteTitle', { name: 'Pós-venda' }) });
+    expect(within(question).getByText(t('flows.deleteMessage'))).toBeTruthy();
     expect(calls.delete).toBeUndefined();
     await act(async () => {
       fireEvent.click(within(question).getByRole('button', { name: t('common.delete') }));

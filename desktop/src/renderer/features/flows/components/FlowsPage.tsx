@@ -105,7 +105,8 @@ export function FlowsPage() {
       <DeleteDialog
         deletion={deletion}
         title={deletion.target ? t('flows.deleteTitle', { name: deletion.target.name }) : ''}
-        message={t('flows.deleteMessage')}
+        // A flow conversations run on hands them to people when it goes (FlowRunner.flowDeleted).
+        message={t(deletion.target?.active ? 'flows.deleteActiveMessage' : 'flows.deleteMessage')}
       />
     </>
   );
