@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { type Account, apiCall, sideMenu, signIn, toast, trackSocket, unique, uniqueEmail } from './support/app';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { apiCall, sideMenu, toast, unique } from './support/app';
 import { CUSTOMER, customerWrites, type Desk, openSandboxDesk, type Ticket } from './support/sandbox';
+import { closePeek, deskAdmin, openWaitingTickets, peek, received, sent } from './support/waiting-tickets';
 
 /**
  * The AI agent from the outside, on the real pipeline with the server's own stand-ins (the suite's
@@ -26,37 +27,6 @@ const handOverNote = (agent: string, reason: string) =>
 /** How long a reply that should not come is given to come anyway. */
 const QUIET_MS = 1500;
 
-/**
- * A second admin of the desk's company for the browser: the desk's first admin drives the sandbox
- * over HTTP, and a browser sign-in as that admin would end its API session.
- */
-async function deskAdmin(page: Page, request: APIRequestContext, desk: Desk): Promise<Account> {
-  const account = { name: unique('Admin'), email: uniqueEmail('aiadmin'), password: 'Admin-pass-1' };
-  await apiCall(request, desk.adminToken, 'POST', '/users', {
-    ...account,
-    profile: 'admin',
-    queueIds: [],
-    allTicket: 'enabled',
-  });
-  await signIn(page, account);
-  await page.evaluate(() => window.localStorage.setItem('i18nextLng', 'pt'));
-  return account;
-}
-
-/** The tickets screen in Portuguese, every ticket shown ("Todos"), on the waiting tab, live. */
-async function openWaitingTickets(page: Page): Promise<Locator> {
-  const socket = trackSocket(page);
-  await page.goto('/');
-  await sideMenu(page, 'Menu principal').getByRole('link', { name: 'Atendimentos', exact: true }).click();
-  await expect(page).toHaveURL(/\/tickets$/);
-  await expect(page.getByText('Escolha um ticket para iniciar o atendimento.', { exact: true })).toBeVisible();
-  await expect.poll(() => socket.ready).toBe(true);
-  // The admin is in no queue: "Todos" shows the desk's every ticket.
-  await page.getByRole('switch', { name: 'Todos' }).check();
-  await page.getByRole('tab', { name: /^Aguardando/ }).click();
-  return page.getByRole('list', { name: 'Tickets aguardando', exact: true });
-}
-
 /** The customer's one live ticket, as the server has it. */
 async function customerTicket(request: APIRequestContext, desk: Desk): Promise<AiTicket> {
   const { tickets } = await apiCall<{ tickets: AiTicket[] }>(
@@ -69,23 +39,6 @@ async function customerTicket(request: APIRequestContext, desk: Desk): Promise<A
   expect(live, JSON.stringify(tickets)).toHaveLength(1);
   return live[0];
 }
-
-/** The waiting ticket's messages, read-only, as a click on its row shows them. */
-async function peek(page: Page, row: Locator): Promise<Locator> {
-  await row.getByRole('button', { name: `Espiar a conversa de ${CUSTOMER.name}` }).click();
-  const dialog = page.getByRole('dialog', { name: `Conversa com ${CUSTOMER.name} (somente leitura)` });
-  await expect(dialog).toBeVisible();
-  return dialog.getByRole('log', { name: 'Mensagens' });
-}
-
-async function closePeek(page: Page): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: `Conversa com ${CUSTOMER.name} (somente leitura)` });
-  await dialog.getByRole('button', { name: 'Fechar', exact: true }).click();
-  await expect(dialog).toBeHidden();
-}
-
-const received = (log: Locator) => log.getByRole('group', { name: 'Mensagem recebida' });
-const sent = (log: Locator) => log.getByRole('group', { name: 'Mensagem enviada' });
 
 test.describe('the AI agent', () => {
   test('answers a queue’s customer, hands over when asked for a person, leaves a note and then keeps quiet', async ({
