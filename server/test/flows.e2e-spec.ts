@@ -593,6 +593,41 @@ describe('phrase-triggered flows', () => {
     ]);
   });
 
+  it('a Typebot block that fails ends the flow and files the ticket in a queue people answer', async () => {
+    const typebot = await t.request('POST', '/queueIntegration', {
+      token: co.admin.token,
+      body: {
+        type: 'typebot',
+        name: 'Typebot fora do ar',
+        urlN8N: `${t.url}/sandbox/typebot`,
+        typebotSlug: 'bot-fail',
+      },
+    });
+    await phrased(
+      'Typebot que falha',
+      {
+        nodes: [
+          node('1', 'start'),
+          node('bot', 'typebot', { integrationId: typebot.body.id }),
+          node('after', 'message', { label: 'Nunca chega aqui' }),
+        ],
+        connections: [line('1', 'bot'), line('bot', 'after')],
+      },
+      'falhar',
+      co.mainLine,
+    );
+    const number = newNumber();
+    await says(number, 'quero falhar', co.mainLine);
+    // Two queues on the line: the ticket had none, and goes to Sales, which no bot answers.
+    expect(await ticketOf(number)).toMatchObject({ queueId: co.sales, status: 'pending', useIntegration: false });
+    expect(heard(number)).toEqual([expect.stringMatching(/atendentes/)]);
+    const ticket = await ticketOf(number);
+    expect(await db().getRepository(FlowRunEntity).findOneByOrFail({ ticketId: ticket.id })).toMatchObject({
+      status: 'failed',
+      liveTicketId: null,
+    });
+  });
+
   it('a wait survives a restart: another server finishes it, once', async () => {
     await phrased(
       'Reinício',
