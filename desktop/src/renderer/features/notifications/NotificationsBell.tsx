@@ -57,18 +57,23 @@ export function NotificationsBell() {
   // A ticket that leaves the unread list was read (here, or by a colleague who took it): its
   // desktop notification, if still on screen, would only send the agent to something done. A
   // status change arrives as a delete then an update, which takes the ticket out and puts it back:
-  // only a ticket still out a moment later was read.
+  // only a ticket still out a moment later was read. Out, back and out again within that moment
+  // sets two timers: the ticket is dismissed once, until it is unread again.
   const unreadNow = useRef<string[]>([]);
+  const dismissed = useRef(new Set<string>());
   const pendingDismissals = useRef(new Set<number>());
   useEffect(() => {
     const now = unreadIds ? unreadIds.split(',') : [];
+    for (const id of now) dismissed.current.delete(id);
     const left = unreadNow.current.filter((id) => !now.includes(id));
     unreadNow.current = now;
     if (!left.length) return;
     const timer = window.setTimeout(() => {
       pendingDismissals.current.delete(timer);
       for (const id of left) {
-        if (!unreadNow.current.includes(id)) window.desktop?.dismissNotification(notificationTag(Number(id)));
+        if (unreadNow.current.includes(id) || dismissed.current.has(id)) continue;
+        dismissed.current.add(id);
+        window.desktop?.dismissNotification(notificationTag(Number(id)));
       }
     }, DISMISS_AFTER_MS);
     pendingDismissals.current.add(timer);
