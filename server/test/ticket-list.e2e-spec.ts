@@ -254,8 +254,11 @@ describe('ticket list statements', () => {
           token: co.admin.token,
         });
         expect(res.status).toBe(200);
-        expect(queries.mock.calls.length).toBeGreaterThanOrEqual(2);
-        expect(queries.mock.calls.length).toBeLessThanOrEqual(3);
+        // The dispatch sweep looks for due schedules on its own timer and may land inside the
+        // request: its statement is not the list's.
+        const list = queries.mock.calls.filter(([sql]) => !String(sql).includes('FROM schedules '));
+        expect(list.length).toBeGreaterThanOrEqual(2);
+        expect(list.length).toBeLessThanOrEqual(3);
       }
     } finally {
       queries.mockRestore();
