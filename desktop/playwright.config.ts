@@ -65,6 +65,8 @@ export default defineConfig({
       env: {
         PORT: String(port),
         HOST: '127.0.0.1',
+        // Outside production a pooled connection asked for inside a transaction fails loudly.
+        NODE_ENV: 'test',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATA_DIR: dataDir,
         ADMIN_EMAIL: E2E_ADMIN.email,

@@ -19,6 +19,8 @@ export const configSchema = yup.object({
   PORT: yup.number().typeError('must be a port number').integer().min(0).max(65535).default(8080),
   HOST: yup.string().trim().default('0.0.0.0'),
   DB_URL: url(['mysql', 'mariadb']).optional(),
+  /** Connections each server process keeps to MySQL/MariaDB (the embedded SQLite has one). */
+  DB_POOL_SIZE: yup.number().typeError('must be a number').integer().min(2).max(1000).default(20),
   REDIS_URL: url(['redis', 'rediss']).optional(),
   /** Namespaces Redis keys (queues, throttling, socket rooms) so installations can share a Redis. */
   REDIS_PREFIX: yup

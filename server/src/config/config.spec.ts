@@ -26,6 +26,7 @@ describe('configuration', () => {
     ['PORT', 'eighty', /PORT: must be a port number/],
     ['PORT', '70000', /PORT/],
     ['DB_URL', 'postgres://x', /DB_URL: must be a URL/],
+    ['DB_POOL_SIZE', '1', /DB_POOL_SIZE: must be greater than or equal to 2/],
     ['REDIS_URL', 'http://x', /REDIS_URL/],
     ['JWT_SECRET', 'short', /JWT_SECRET: must be at least 32/],
     ['ADMIN_EMAIL', 'nobody', /ADMIN_EMAIL/],

@@ -11,6 +11,7 @@ export interface AppConfig {
   port: number;
   host: string;
   dbUrl: string | null;
+  dbPoolSize: number;
   redisUrl: string | null;
   redisPrefix: string;
   jwtSecret: string;
@@ -222,6 +223,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: input.PORT,
     host: input.HOST,
     dbUrl: input.DB_URL ?? null,
+    dbPoolSize: input.DB_POOL_SIZE,
     redisUrl: input.REDIS_URL ?? null,
     redisPrefix: input.REDIS_PREFIX,
     jwtSecret,

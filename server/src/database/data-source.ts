@@ -55,6 +55,7 @@ import { Dispatch1764700000000 } from './migrations/1764700000000-Dispatch.js';
 import { Prompts1764800000000 } from './migrations/1764800000000-Prompts.js';
 import { QueueIntegrations1764800100000 } from './migrations/1764800100000-QueueIntegrations.js';
 import { Flows1764900000000 } from './migrations/1764900000000-Flows.js';
+import { KanbanLaneOrder1765000000000 } from './migrations/1765000000000-KanbanLaneOrder.js';
 import { QueueIntegrationEntity } from '../modules/integrations/entities/queue-integration.entity.js';
 import { PromptEntity } from '../modules/ai/entities/prompt.entity.js';
 import { ScheduleEntity } from '../modules/schedules/entities/schedule.entity.js';
@@ -125,6 +126,7 @@ export const MIGRATIONS = [
   Prompts1764800000000,
   QueueIntegrations1764800100000,
   Flows1764900000000,
+  KanbanLaneOrder1765000000000,
 ];
 
 /** MySQL/MariaDB when DB_URL is set, else an embedded SQLite file under DATA_DIR. */
@@ -149,7 +151,7 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
       charset: 'utf8mb4_unicode_ci',
       timezone: 'Z',
       // Every datetime is UTC; mysql2 must not shift it by the process's zone.
-      extra: { connectionLimit: 20 },
+      extra: { connectionLimit: config.dbPoolSize },
       // mysql2 otherwise captures a stack trace for every query (to decorate a possible error):
       // a measured 6% of the server's CPU under inbound load. Failed queries are still logged with
       // their SQL by TypeORM.

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, FindOptionsWhere } from 'typeorm';
+import type { DataSource, EntityManager, FindOptionsWhere } from 'typeorm';
 import { TicketNoteEntity } from './entities/ticket-note.entity.js';
 import { TicketEntity } from './entities/ticket.entity.js';
 import { MessagesService } from './messages.service.js';
@@ -48,8 +48,8 @@ export interface AutomationState {
  * quiet), and the hand-over of a bot a flow called, which returns the conversation to the flow.
  */
 export interface FlowHooks {
-  /** An active phrase of the connection is in these words. */
-  phraseStarts(companyId: number, whatsappId: number, body: string): Promise<boolean>;
+  /** An active phrase of the connection is in these words (read through `em`, the caller's transaction). */
+  phraseStarts(companyId: number, whatsappId: number, body: string, em: EntityManager): Promise<boolean>;
   /** The ticket's flow waits for the bot that is leaving: the flow takes the conversation back. */
   waitsOnBot(companyId: number, ticketId: number): Promise<boolean>;
   resume(companyId: number, ticketId: number): Promise<void>;
@@ -91,9 +91,12 @@ export class Automation {
     this.flowReturn = flowReturn;
   }
 
-  /** A new conversation's first words start a flow: it answers, not the greeting's queue menu. */
-  async startsFlow(companyId: number, whatsappId: number, body: string): Promise<boolean> {
-    return (await this.flowReturn?.phraseStarts(companyId, whatsappId, body)) ?? false;
+  /**
+   * A new conversation's first words start a flow: it answers, not the greeting's queue menu. Asked
+   * while the message is being stored, so it reads through that transaction's `em`.
+   */
+  async startsFlow(companyId: number, whatsappId: number, body: string, em: EntityManager): Promise<boolean> {
+    return (await this.flowReturn?.phraseStarts(companyId, whatsappId, body, em)) ?? false;
   }
 
   /** A person acts on the ticket: the automations that answer by themselves stand aside. */

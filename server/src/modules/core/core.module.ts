@@ -1,8 +1,10 @@
-import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { Global, Logger, Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { SecretBox } from '../../common/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { dataSourceOptions, ENTITIES } from '../../database/data-source.js';
+import { oneConnectionPerTransaction } from '../../database/one-connection.js';
 import { JobsModule } from '../jobs/jobs.module.js';
 import { RedisModule } from '../redis/redis.module.js';
 
@@ -19,7 +21,14 @@ export class CoreModule {
     return {
       module: CoreModule,
       imports: [
-        TypeOrmModule.forRoot(dataSourceOptions(config)),
+        TypeOrmModule.forRootAsync({
+          useFactory: () => dataSourceOptions(config),
+          dataSourceFactory: async (options?: DataSourceOptions) => {
+            const db = new DataSource(options!);
+            oneConnectionPerTransaction(db, transactionViolation(config));
+            return db.initialize();
+          },
+        }),
         TypeOrmModule.forFeature(ENTITIES),
         RedisModule,
         JobsModule.forRoot(config),
@@ -28,4 +37,24 @@ export class CoreModule {
       exports: [configProvider, secretBox, TypeOrmModule],
     };
   }
+}
+
+/**
+ * Outside production a second connection asked for inside a transaction fails the statement, so a
+ * test meets it; in production it is logged once per place in the code, and the statement runs.
+ */
+function transactionViolation(config: AppConfig): (error: Error) => void {
+  if (config.env !== 'production') {
+    return (error) => {
+      throw error;
+    };
+  }
+  const logger = new Logger('Database');
+  const seen = new Set<string>();
+  return (error) => {
+    const where = error.stack?.split('\n').slice(2, 6).join('\n') ?? '';
+    if (seen.has(where)) return;
+    seen.add(where);
+    logger.error(error.stack);
+  };
 }

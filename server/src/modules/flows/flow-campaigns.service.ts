@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { V, type FlowCampaign } from '@atendo/shared';
 import { LRUCache } from 'lru-cache';
-import { DataSource, type Repository } from 'typeorm';
+import { DataSource, type EntityManager, type Repository } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
 import { findInCompany } from '../../common/pagination.js';
@@ -78,11 +78,18 @@ export class FlowCampaignsService {
   /**
    * The flow a customer's words start on this connection: an active phrase found in them as whole
    * words, case and accents aside (the longest phrase first, so "quero comprar" wins over "comprar").
+   * A caller inside a transaction passes its `em`: that transaction holds a pooled connection, and
+   * asking the pool for another from there can starve it.
    */
-  async flowFor(companyId: number, whatsappId: number, text: string): Promise<number | null> {
+  async flowFor(
+    companyId: number,
+    whatsappId: number,
+    text: string,
+    em: EntityManager = this.db.manager,
+  ): Promise<number | null> {
     let phrases = this.active.get(whatsappId);
     if (!phrases) {
-      const rows = await this.campaigns.find({
+      const rows = await em.getRepository(FlowCampaignEntity).find({
         where: { companyId, whatsappId, status: true },
         select: { flowId: true, phrase: true },
       });

@@ -78,8 +78,8 @@ export class FlowRunner implements OnModuleInit, OnApplicationBootstrap {
       await this.turns.run(job.ticketId, () => this.flush(job.runId));
     }, 4);
     this.automation.returnTo({
-      phraseStarts: async (companyId, whatsappId, body) =>
-        (await this.campaigns.flowFor(companyId, whatsappId, body)) !== null,
+      phraseStarts: async (companyId, whatsappId, body, em) =>
+        (await this.campaigns.flowFor(companyId, whatsappId, body, em)) !== null,
       waitsOnBot: async (companyId, ticketId) => (await this.live(companyId, ticketId))?.waiting === 'bot',
       resume: (companyId, ticketId) => this.botReturned(companyId, ticketId),
       end: async (companyId, ticketId) => {

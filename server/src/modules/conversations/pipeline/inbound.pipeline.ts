@@ -292,7 +292,7 @@ export class InboundPipeline implements InboundSink {
       const context = botActs && queues.length ? await this.botContext(em, m.companyId, m.whatsappId) : null;
       // A connection with an AI agent, a bot or a flow, or words that start a flow: that greets and
       // answers, not the menu.
-      if (context && !context.automated && !(await this.automation.startsFlow(m.companyId, m.whatsappId, m.body))) {
+      if (context && !context.automated && !(await this.automation.startsFlow(m.companyId, m.whatsappId, m.body, em))) {
         const { connection, settings } = context;
         const company =
           settings.scheduleType === 'company'
