@@ -15,7 +15,9 @@ import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
 import { whereContains } from '../../common/pagination.js';
 import { ContactEntity } from '../conversations/entities/contact.entity.js';
-import { TicketEntity } from '../conversations/entities/ticket.entity.js';
+import { openKeyOf, TicketEntity } from '../conversations/entities/ticket.entity.js';
+import { TicketReader } from '../conversations/ticket-reader.js';
+import { canSeeTicket } from '../conversations/visibility.js';
 import { newMessageId } from '../dispatch/delivery.js';
 import { Dispatcher } from '../dispatch/dispatcher.js';
 import { scheduleQuery } from '../dispatch/schedule-runner.js';
@@ -41,6 +43,7 @@ export class SchedulesService {
     private readonly dispatcher: Dispatcher,
     private readonly media: MediaStore,
     private readonly realtime: RealtimeService,
+    private readonly reader: TicketReader,
   ) {
     this.repo = db.getRepository(ScheduleEntity);
   }
@@ -175,7 +178,9 @@ export class SchedulesService {
   /**
    * The contact must be the company's and still reachable; the connection is the one named, else
    * the ticket's, else the author's, else the company's default, fixed now so the sender knows
-   * whether it is connected.
+   * whether it is connected. A schedule writes into a ticket (the one named, and at sendAt the
+   * contact's live one on the connection, see Delivery): the author must be allowed to read it,
+   * with the same answers as reading it (another company's 404, one out of their sight 403).
    */
   private async refs(
     auth: AuthUser,
@@ -186,23 +191,28 @@ export class SchedulesService {
       select: { id: true },
     });
     if (!contact) throw new DomainError('ERR_NO_CONTACT_FOUND');
-    let ticketWhatsappId: number | null = null;
+    let named: TicketEntity | null = null;
     if (input.ticketId) {
-      const ticket = await this.db.getRepository(TicketEntity).findOne({
-        where: { id: input.ticketId, companyId: auth.companyId },
-        select: { id: true, whatsappId: true, contactId: true },
-      });
-      if (!ticket || ticket.contactId !== input.contactId) throw new DomainError('ERR_NO_TICKET_FOUND');
-      ticketWhatsappId = ticket.whatsappId;
+      named = (await this.reader.accessible(auth, { id: input.ticketId })).entity;
+      if (named.contactId !== input.contactId) throw new DomainError('ERR_NO_TICKET_FOUND');
     }
+    const whatsappId = await this.connectionOf(auth, input, named);
+    const live = await this.reader.live(openKeyOf({ companyId: auth.companyId, contactId: contact.id, whatsappId }));
+    if (live && live.id !== named?.id && !canSeeTicket(await this.reader.viewer(auth), live)) {
+      throw new DomainError('ERR_NO_PERMISSION');
+    }
+    return { ticketId: named?.id ?? null, whatsappId };
+  }
+
+  private async connectionOf(auth: AuthUser, input: ScheduleInput, ticket: TicketEntity | null): Promise<number> {
     const whatsapps = this.db.getRepository(WhatsappEntity);
     if (input.whatsappId) {
       if (!(await whatsapps.exists({ where: { id: input.whatsappId, companyId: auth.companyId } }))) {
         throw new DomainError('ERR_NO_WAPP_FOUND');
       }
-      return { ticketId: input.ticketId ?? null, whatsappId: input.whatsappId };
+      return input.whatsappId;
     }
-    if (ticketWhatsappId) return { ticketId: input.ticketId ?? null, whatsappId: ticketWhatsappId };
+    if (ticket?.whatsappId) return ticket.whatsappId;
     const user = await this.db
       .getRepository(UserEntity)
       .findOne({ where: { id: auth.userId, companyId: auth.companyId }, select: { id: true, whatsappId: true } });
@@ -211,6 +221,6 @@ export class SchedulesService {
       (await whatsapps.findOne({ where: { companyId: auth.companyId, isDefault: true }, select: { id: true } }))?.id ??
       null;
     if (!fallback) throw new DomainError('ERR_NO_DEF_WAPP_FOUND');
-    return { ticketId: input.ticketId ?? null, whatsappId: fallback };
+    return fallback;
   }
 }
