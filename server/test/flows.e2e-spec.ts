@@ -3,7 +3,7 @@ import type { FlowEdge, FlowNode } from '@atendo/shared';
 import { MessageEntity } from '../src/modules/conversations/entities/message.entity.js';
 import { TicketEntity } from '../src/modules/conversations/entities/ticket.entity.js';
 import { TicketNoteEntity } from '../src/modules/conversations/entities/ticket-note.entity.js';
-import { FlowRunEntity } from '../src/modules/flows/entities/flow.entity.js';
+import { FlowEntity, FlowRunEntity, FlowVersionEntity } from '../src/modules/flows/entities/flow.entity.js';
 import { AiAgent } from '../src/modules/ai/ai-agent.js';
 import { FlowRunner } from '../src/modules/flows/flow-runner.js';
 import { IntegrationBots } from '../src/modules/integrations/integration-bots.js';
@@ -159,6 +159,57 @@ async function phrased(
   return flow;
 }
 
+/** A flow whose drawing is put straight into its first version, as saves before the checks kept them. */
+async function stored(name: string, graph: { nodes: FlowNode[]; connections: FlowEdge[] }, text: string) {
+  const flow = await createFlow(name);
+  await db()
+    .getRepository(FlowVersionEntity)
+    .insert({
+      companyId: co.companyId,
+      flowId: flow.id,
+      version: 1,
+      graph: JSON.stringify(graph),
+    });
+  await db().getRepository(FlowEntity).update({ id: flow.id }, { version: 1 });
+  await phrase(flow.id, text);
+  return flow;
+}
+
+/** Another company's queue, Typebot integration, AI prompt and uploaded image. */
+async function foreignRefs() {
+  const them = await signupCompany(t, `Vizinha ${Date.now()}`);
+  const as = (method: string, url: string, body: unknown) => t.request(method, url, { token: them.token, body });
+  const queue = (await as('POST', '/queue', { name: 'Deles', color: '#123456' })).body.id as number;
+  const integration = await as('POST', '/queueIntegration', {
+    type: 'typebot',
+    name: 'Robô deles',
+    urlN8N: `${t.url}/sandbox/typebot`,
+    typebotSlug: 'deles',
+    typebotDelayMessage: 0,
+  });
+  const prompt = await as('POST', '/prompt', {
+    name: 'Assistente deles',
+    prompt: 'Você é a assistente virtual de outra loja. Responda sobre pedidos e entregas, sempre em português.',
+    model: 'gpt-4o-mini',
+    maxTokens: 100,
+    temperature: 1,
+    apiKey: 'sk-their-key-0123456789',
+    queueId: queue,
+    maxMessages: 10,
+    voice: 'texto',
+    voiceKey: '',
+    voiceRegion: '',
+  });
+  const image = await upload('img', [{ name: 'deles.png', data: PNG }], them.token);
+  expect([integration.status, prompt.status, image.status]).toEqual([201, 201, 201]);
+  return {
+    queue,
+    integration: integration.body.id as number,
+    prompt: prompt.body.id as number,
+    url: image.body.url as string,
+  };
+}
+
 describe('/flowbuilder', () => {
   it('creates, lists, searches, renames, duplicates and deletes flows', async () => {
     const flow = await createFlow('Boas-vindas');
@@ -224,6 +275,54 @@ describe('/flowbuilder', () => {
       const res = await t.request('POST', '/flowbuilder/flow', { token: co.admin.token, body });
       expect([res.status, res.body.error]).toEqual([400, 'ERR_VALIDATION']);
     }
+  });
+
+  it("refuses another company's queue, integration, prompt and files, naming each block", async () => {
+    const theirs = await foreignRefs();
+    const flow = await createFlow('Ids alheios');
+    const refused = await saveFlow(flow.id, {
+      nodes: [
+        node('1', 'start'),
+        node('q', 'ticket', { data: { id: theirs.queue } }),
+        node('bot', 'typebot', { integrationId: theirs.integration }),
+        node('ai', 'openai', { promptId: theirs.prompt }),
+        node('pic', 'img', { url: theirs.url }),
+        node('far', 'video', { url: `https://elsewhere.test${theirs.url}` }),
+        node('mix', 'singleBlock', {
+          seq: ['m', 'p'],
+          elements: [
+            { type: 'message', value: 'Veja', number: 'm' },
+            { type: 'img', value: theirs.url, number: 'p' },
+          ],
+        }),
+        node('missing', 'ticket', { data: { id: 999_999 } }),
+      ],
+      connections: [line('1', 'bot'), line('bot', 'ai'), line('ai', 'pic'), line('pic', 'far'), line('far', 'mix')],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual([
+      { field: 'data.data.id', message: 'validation.oneOf', params: { node: 'q', type: 'ticket' } },
+      { field: 'data.integrationId', message: 'validation.oneOf', params: { node: 'bot', type: 'typebot' } },
+      { field: 'data.promptId', message: 'validation.oneOf', params: { node: 'ai', type: 'openai' } },
+      { field: 'data.url', message: 'validation.oneOf', params: { node: 'pic', type: 'img' } },
+      { field: 'data.url', message: 'validation.oneOf', params: { node: 'far', type: 'video' } },
+      { field: 'data.elements[1].value', message: 'validation.oneOf', params: { node: 'mix', type: 'singleBlock' } },
+      { field: 'data.data.id', message: 'validation.oneOf', params: { node: 'missing', type: 'ticket' } },
+    ]);
+    expect((await t.request('GET', `/flowbuilder/flow/${flow.id}`, { token: co.admin.token })).body.flow).toMatchObject(
+      { version: 0, flow: null },
+    );
+    // The company's own file is taken.
+    const own = await upload('img', [{ name: 'nossa.png', data: PNG }]);
+    const saved = await saveFlow(flow.id, {
+      nodes: [
+        node('1', 'start'),
+        node('pic', 'img', { url: own.body.url }),
+        node('q', 'ticket', { data: { id: co.sales } }),
+      ],
+      connections: [line('1', 'pic'), line('pic', 'q')],
+    });
+    expect(saved.status).toBe(200);
   });
 
   it('keeps the blocks files, proved by their bytes, within each kind cap', async () => {
@@ -463,10 +562,15 @@ describe('phrase-triggered flows', () => {
   });
 
   it("a failing block sends the ticket to the connection's first queue people answer, and names it", async () => {
+    // A queue gone since the flow was saved (a save naming a missing one is refused).
+    const gone = (
+      await t.request('POST', '/queue', { token: co.admin.token, body: { name: 'Extinta', color: '#654321' } })
+    ).body.id as number;
     const flow = await drawn('Falha na linha', {
-      nodes: [node('1', 'start'), node('lost', 'ticket', { data: { id: 999_999 } })],
+      nodes: [node('1', 'start'), node('lost', 'ticket', { data: { id: gone } })],
       connections: [line('1', 'lost')],
     });
+    expect((await t.request('DELETE', `/queue/${gone}`, { token: co.admin.token })).status).toBe(204);
     const integration = await t.request('POST', '/queueIntegration', {
       token: co.admin.token,
       body: { type: 'flowbuilder', name: 'Fluxo que falha', flowId: flow.id },
@@ -488,6 +592,33 @@ describe('phrase-triggered flows', () => {
       expect(heard(number)).toHaveLength(1);
     } finally {
       await db().getRepository(WhatsappEntity).update({ id: co.mainLine }, { integrationId: null });
+    }
+  });
+
+  it("a version stored with another company's ids runs without them: the block fails and people take over", async () => {
+    const theirs = await foreignRefs();
+    const cases: [string, FlowNode][] = [
+      ['alheia fila', node('x', 'ticket', { data: { id: theirs.queue } })],
+      ['alheio robo', node('x', 'typebot', { integrationId: theirs.integration })],
+      ['alheia ia', node('x', 'openai', { promptId: theirs.prompt })],
+      ['alheia foto', node('x', 'img', { url: theirs.url })],
+    ];
+    for (const [text, block] of cases) {
+      await stored(`Fluxo ${text}`, { nodes: [node('1', 'start'), block], connections: [line('1', 'x')] }, text);
+      const number = newNumber();
+      await says(number, text);
+      const ticket = await ticketOf(number);
+      expect([text, ticket.queueId, ticket.promptId, ticket.integrationId, ticket.useIntegration]).toEqual([
+        text,
+        co.sales,
+        null,
+        null,
+        false,
+      ]);
+      expect(port.sent.filter((s) => s.to.number === number && s.media)).toEqual([]);
+      expect(heard(number)).toEqual([expect.stringMatching(/atendentes/)]);
+      const notes = await db().getRepository(TicketNoteEntity).findBy({ ticketId: ticket.id });
+      expect(notes.map((n) => n.note)).toEqual([expect.stringMatching(/o bloco x falhou/)]);
     }
   });
 

@@ -5,6 +5,7 @@ import type { FlowGraph, FlowPosition, FlowReply, FlowWait } from '@atendo/share
 import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../../database/unique-violation.js';
+import { PromptEntity } from '../ai/entities/prompt.entity.js';
 import { Automation, HANDOFF_MESSAGE } from '../conversations/automation.js';
 import { CustomerMessages, type CustomerMessage } from '../conversations/customer-messages.js';
 import { TicketEntity } from '../conversations/entities/ticket.entity.js';
@@ -12,6 +13,7 @@ import { MessagesService } from '../conversations/messages.service.js';
 import { TicketEvents } from '../conversations/ticket-events.js';
 import { TicketReader } from '../conversations/ticket-reader.js';
 import { TicketTurns } from '../conversations/ticket-turns.js';
+import { QueueIntegrationEntity } from '../integrations/entities/queue-integration.entity.js';
 import { JOB_QUEUES, type JobQueues } from '../jobs/jobs.module.js';
 import { companyFolder, MediaStore } from '../media/media-store.js';
 import { QueueEntity } from '../queues/entities/queue.entity.js';
@@ -337,8 +339,19 @@ export class FlowRunner implements OnModuleInit, OnApplicationBootstrap {
     if (current) this.events.ticketUpdated(await this.reader.shape(current), before);
   }
 
-  /** A Typebot or OpenAI block: the ticket is the bot's until it ends (see Automation.returnTo). */
+  /**
+   * A Typebot or OpenAI block: the ticket is the bot's until it ends (see Automation.returnTo). A
+   * version saved before saves checked its ids may name another company's prompt or integration:
+   * that one is never written onto the ticket, and the block fails as a missing one does.
+   */
   private async engageBot(run: FlowRunEntity, reply: Extract<Pending, { kind: 'bot' }>) {
+    const own = await this.db
+      .getRepository(reply.bot === 'openai' ? PromptEntity : QueueIntegrationEntity)
+      .existsBy({ id: reply.refId, companyId: run.companyId });
+    if (!own)
+      throw new Error(
+        `the ${reply.bot === 'openai' ? 'prompt' : 'integration'} of block ${reply.nodeId} is not the company's`,
+      );
     const engaged =
       reply.bot === 'openai'
         ? { useIntegration: true, promptId: reply.refId, integrationId: null, promptEndedAt: null }

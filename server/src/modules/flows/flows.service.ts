@@ -5,17 +5,22 @@ import {
   V,
   validateFlowGraph,
   type Flow,
+  type FieldError,
   type FlowGraph,
+  type FlowNode,
   type FlowUpload,
   type FlowWithGraph,
 } from '@atendo/shared';
 import type { FastifyRequest } from 'fastify';
-import { DataSource, type EntityManager, type Repository } from 'typeorm';
+import { DataSource, In, type EntityManager, type Repository } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
 import { readParts } from '../../common/multipart.js';
 import { findInCompany, searchPage, type ListQuery } from '../../common/pagination.js';
+import { PromptEntity } from '../ai/entities/prompt.entity.js';
+import { QueueIntegrationEntity } from '../integrations/entities/queue-integration.entity.js';
 import { displayName } from '../media/attachment.js';
+import { QueueEntity } from '../queues/entities/queue.entity.js';
 import { companyFolder, MediaStore } from '../media/media-store.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { FlowEntity, FlowVersionEntity } from './entities/flow.entity.js';
@@ -108,6 +113,7 @@ export class FlowsService {
   async save(auth: AuthUser, id: number, graph: FlowGraph): Promise<{ flow: FlowWithGraph }> {
     await this.load(auth.companyId, id);
     assertRunnable(graph);
+    await assertOwnRefs(this.db.manager, auth.companyId, graph);
     const clean: FlowGraph = { nodes: graph.nodes, connections: graph.connections };
     await this.db.transaction(async (em) => {
       // The increment comes first: it locks the flow's row, so two saves of one flow get a version each.
@@ -206,6 +212,80 @@ export class FlowsService {
     this.realtime.toCompany(companyId, 'flowbuilder', { action, flow });
     return flow;
   }
+}
+
+/** The ids and files a block names: a queue, an integration, a prompt, a media URL each. */
+function refsOf(
+  node: FlowNode,
+): { kind: 'queue' | 'integration' | 'prompt' | 'media'; field: string; value: unknown }[] {
+  const data = node.data as Record<string, unknown>;
+  switch (node.type) {
+    case 'ticket':
+      return [{ kind: 'queue', field: 'data.data.id', value: (data.data as { id?: unknown } | undefined)?.id }];
+    case 'typebot':
+      return [{ kind: 'integration', field: 'data.integrationId', value: data.integrationId }];
+    case 'openai':
+      return [{ kind: 'prompt', field: 'data.promptId', value: data.promptId }];
+    case 'img':
+    case 'audio':
+    case 'video':
+      return [{ kind: 'media', field: 'data.url', value: data.url }];
+    case 'singleBlock':
+      return ((data.elements ?? []) as { type?: unknown; value?: unknown }[]).flatMap((element, i) =>
+        element.type === 'img' || element.type === 'audio' || element.type === 'video'
+          ? [{ kind: 'media' as const, field: `data.elements[${i}].value`, value: element.value }]
+          : [],
+      );
+    default:
+      return [];
+  }
+}
+
+/** The folder under /public a media URL (a path, or a whole URL) names, if any. */
+function mediaFolderOf(url: string): string | null {
+  let path = url.trim();
+  try {
+    path = new URL(path, 'http://flow.invalid').pathname;
+  } catch {
+    return null;
+  }
+  return /^\/public\/([^/]+)\//.exec(path)?.[1] ?? null;
+}
+
+/**
+ * The queues, integrations, prompts and files a drawing names must be the company's own: another
+ * company's (or a missing) one is refused like the other forms refuse it (400 `validation.oneOf`
+ * on the block's field, `params.node` naming the block), so no run ever carries it onto a ticket.
+ */
+export async function assertOwnRefs(em: EntityManager, companyId: number, graph: FlowGraph): Promise<void> {
+  const refs = graph.nodes.flatMap((node) => refsOf(node).map((ref) => ({ ...ref, node })));
+  const idsOf = (kind: 'queue' | 'integration' | 'prompt') => [
+    ...new Set(refs.filter((r) => r.kind === kind).map((r) => Number(r.value))),
+  ];
+  const owned = async (
+    entity: typeof QueueEntity | typeof QueueIntegrationEntity | typeof PromptEntity,
+    ids: number[],
+  ) => {
+    const valid = ids.filter((id) => Number.isSafeInteger(id) && id > 0);
+    if (!valid.length) return new Set<number>();
+    const rows = await em.find(entity, { where: { companyId, id: In(valid) }, select: { id: true } });
+    return new Set(rows.map((r) => Number(r.id)));
+  };
+  const [queues, integrations, prompts] = await Promise.all([
+    owned(QueueEntity, idsOf('queue')),
+    owned(QueueIntegrationEntity, idsOf('integration')),
+    owned(PromptEntity, idsOf('prompt')),
+  ]);
+  const own = { queue: queues, integration: integrations, prompt: prompts };
+  const fields: FieldError[] = [];
+  for (const ref of refs) {
+    const ok =
+      ref.kind === 'media'
+        ? typeof ref.value === 'string' && [null, companyFolder(companyId) as string].includes(mediaFolderOf(ref.value))
+        : own[ref.kind].has(Number(ref.value));
+    if (!ok) fields.push({ field: ref.field, message: V.oneOf, params: { node: ref.node.id, type: ref.node.type } });
+  }
+  if (fields.length) throw new DomainError('ERR_VALIDATION', { fields });
 }
 
 /** A 400 naming every node (or line) that keeps the drawing from running. */
