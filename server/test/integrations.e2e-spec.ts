@@ -7,6 +7,7 @@ import { HANDOFF_MESSAGE } from '../src/modules/conversations/automation.js';
 import { IntegrationBots } from '../src/modules/integrations/integration-bots.js';
 import { TicketEntity } from '../src/modules/conversations/entities/ticket.entity.js';
 import { TicketNoteEntity } from '../src/modules/conversations/entities/ticket-note.entity.js';
+import { PasswordResetEntity } from '../src/modules/password-reset/entities/password-reset.entity.js';
 import { QueueEntity } from '../src/modules/queues/entities/queue.entity.js';
 import {
   conversationCompany,
@@ -375,6 +376,29 @@ describe('typebot runtime', () => {
       expect(note.note).toContain(reason);
       expect(await ticketOf(number)).toMatchObject({ useIntegration: false, queueId: co.sales });
     }
+  });
+
+  it("with the stand-ins on, reaches the server's own address only on the stand-in's own paths", async () => {
+    const victim = await signupCompany(t, 'Vitima');
+    const victimId = (await t.request('GET', '/auth/me', { token: victim.token })).body.id as number;
+    const resets = () => db().getRepository(PasswordResetEntity).countBy({ userId: victimId });
+    const email = encodeURIComponent(victim.email);
+    for (const urlN8N of [
+      `${t.url}/forgetpassword/${email}#`,
+      `${t.url}/forgetpassword/${email}?`,
+      `${t.url}/sandbox/typebot/../../forgetpassword/${email}#`,
+      `${t.url}/sandbox/typebot/api/v1/%2e%2e/%2e%2e/%2e%2e/%2e%2e/forgetpassword/${email}#`,
+    ]) {
+      await typebot({ urlN8N });
+      const number = nextNumber();
+      expect([urlN8N, await talk(number, 'oi')]).toEqual([urlN8N, [HANDOFF_MESSAGE]]);
+      const [note] = await notesOf(number);
+      expect(note.note).toMatch(/o Typebot falhou: refused: /);
+    }
+    expect(await resets()).toBe(0);
+    // The stand-in itself still answers there.
+    await typebot();
+    expect(await talk(nextNumber(), 'oi')).toHaveLength(2);
   });
 
   it('stops talking once an agent accepts the ticket', async () => {

@@ -33,6 +33,10 @@ const menuInput = {
 };
 const textInput = (id: string) => ({ id, type: 'text input', options: { labels: { placeholder: 'Digite…' } } });
 
+/** The stand-in's two routes, the only paths of this server a Typebot integration may reach. */
+export const SANDBOX_TYPEBOT_PATH =
+  /^\/sandbox\/typebot\/api\/v1\/(?:typebots\/[^/]+\/startChat|sessions\/[^/]+\/continueChat)$/;
+
 /**
  * The stand-in of Typebot's chat API (registered only while the stand-ins are on), on its real
  * paths and shapes under /sandbox/typebot, playing a small triage bot: a greeting and a menu of

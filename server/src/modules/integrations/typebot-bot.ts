@@ -7,6 +7,7 @@ import { folded } from '../ai/agent-turn.js';
 import { isLoopbackAddress } from '../outbound-http/address-policy.js';
 import { OutboundError, OutboundHttp } from '../outbound-http/outbound-http.js';
 import type { BotTurn, IntegrationBot } from './integration-bots.js';
+import { SANDBOX_TYPEBOT_PATH } from './sandbox-typebot.controller.js';
 import {
   answerOf,
   callTypebot,
@@ -81,17 +82,20 @@ export class TypebotBot implements IntegrationBot {
 
   /**
    * To the integration's Typebot server, a public address; with the stand-ins on, a URL on this
-   * server's own origin reaches its stand-in over loopback.
+   * server's own origin reaches its stand-in over loopback, and only the stand-in's own two
+   * routes: any other path there would have the server call its own API for whoever wrote the URL.
    */
   private post(url: string, body: Buffer) {
     const limits = { timeoutMs: this.config.ai.timeoutMs, maxBytes: 256 * 1024 };
     const headers = { 'content-type': 'application/json' };
-    if (this.config.sandbox) {
-      const own = ownUrl(this.adapter.httpAdapter.getHttpServer().address());
-      const target = new URL(url);
-      if (target.origin === new URL(own).origin || target.origin === new URL(this.config.publicUrl).origin) {
-        return this.ownHttp.post(`${own}${target.pathname}`, body, headers, limits);
+    const own = this.config.sandbox ? ownUrl(this.adapter.httpAdapter.getHttpServer().address()) : null;
+    const target = new URL(url);
+    const ours = [own, this.config.publicUrl].some((origin) => origin && target.origin === new URL(origin).origin);
+    if (own && ours) {
+      if (!SANDBOX_TYPEBOT_PATH.test(target.pathname)) {
+        return Promise.reject(new OutboundError('refused', `${target.pathname} is not the Typebot stand-in`));
       }
+      return this.ownHttp.post(`${own}${target.pathname}`, body, headers, limits);
     }
     return this.http.post(url, body, headers, limits);
   }
