@@ -8,7 +8,7 @@ import { DataSource } from 'typeorm';
 import { ContactChecksJob } from '../src/modules/contact-lists/contact-checks.job.js';
 import { ContactListItemEntity } from '../src/modules/contact-lists/entities/contact-list-item.entity.js';
 import type { OutboundPort } from '../src/modules/gateway/gateway.types.js';
-import { connected as ready } from './support/conversations.js';
+import { addConnection, connected as ready, inbound, sinkOf } from './support/conversations.js';
 import { ADMIN, nextEvent, signupCompany, startTestApp, type TestApp } from './support/test-app.js';
 
 /** Fast checks, so the tests watch the checker work without waiting a second per number. */
@@ -479,6 +479,78 @@ describe('spreadsheet import', () => {
     ).toMatchObject({ status: 400, body: { fields: [{ field: 'file', message: 'validation.required' }] } });
     expect((await call(company, 'GET', `/contact-lists/${list.id}`)).body.contactsCount).toBe(0);
   }, 60_000);
+});
+
+describe('existing contacts into a list', () => {
+  it('copies contacts named by id and every contact with a tag on a ticket, once each, skipping numbers the list has', async () => {
+    const co = await signupCompany(t, 'Audience');
+    const list = await newList(co);
+    await newItem(co, list.id, { name: 'Already here', number: '5511977770001' });
+    const contact = async (name: string, number: string) =>
+      (await call(co, 'POST', '/contacts', { name, number, email: `${number}@mail.test` })).body.id as number;
+    const ana = await contact('Ana', '5511977770001');
+    const bruno = await contact('Bruno', '5511977770002');
+    // Customers who wrote in: their tickets carry the tag (or not).
+    const whatsappId = await addConnection(t, co.companyId);
+    for (const number of ['5511977770003', '5511977770004', '5511977770002']) {
+      await sinkOf(t).message(inbound(co.companyId, whatsappId, { number, name: `Cliente ${number.slice(-1)}` }, 'oi'));
+    }
+    const tag = (await call(co, 'POST', '/tags', { name: 'VIP', color: '#B80000' })).body.id as number;
+    const tickets = (await call(co, 'GET', '/tickets?status=pending&showAll=true')).body.tickets as {
+      id: number;
+      contact: { number: string };
+    }[];
+    for (const ticket of tickets.filter((x) => x.contact.number !== '5511977770004')) {
+      await call(co, 'POST', '/tags/sync', { ticketId: ticket.id, tags: [{ id: tag }] });
+    }
+
+    const added = await call(co, 'POST', `/contact-lists/${list.id}/contacts`, {
+      contactIds: [ana, bruno],
+      tagId: tag,
+    });
+    expect(added.status).toBe(200);
+    // Bruno is named and tagged: once. Ana's number is in the list already.
+    expect(added.body).toEqual({ added: 2, skipped: 1 });
+    const items = (await call(co, 'GET', `/contact-list-items?contactListId=${list.id}`)).body.contacts as {
+      name: string;
+      number: string;
+      email: string;
+    }[];
+    expect(items.map((i) => i.number).sort()).toEqual(['5511977770001', '5511977770002', '5511977770003']);
+    expect(items.find((i) => i.number === '5511977770002')).toMatchObject({
+      name: 'Bruno',
+      email: '5511977770002@mail.test',
+    });
+    expect((await call(co, 'GET', `/contact-lists/${list.id}`)).body.contactsCount).toBe(3);
+    // Again: nothing new.
+    expect((await call(co, 'POST', `/contact-lists/${list.id}/contacts`, { tagId: tag })).body).toEqual({
+      added: 0,
+      skipped: 2,
+    });
+  });
+
+  it("refuses nothing named, another company's tag or contact, and another company's list", async () => {
+    const co = await signupCompany(t, 'Audience two');
+    const other = await signupCompany(t, 'Audience other');
+    const list = await newList(co);
+    const theirs = (await call(other, 'POST', '/contacts', { name: 'Theirs', number: '5511977779999' })).body.id;
+    const theirTag = (await call(other, 'POST', '/tags', { name: 'Theirs', color: '#B80000' })).body.id;
+    const add = (body: unknown, id = list.id) => call(co, 'POST', `/contact-lists/${id}/contacts`, body);
+    expect((await add({})).body).toMatchObject({
+      error: 'ERR_VALIDATION',
+      fields: [{ field: 'contactIds', message: 'validation.required' }],
+    });
+    expect((await add({ contactIds: [theirs] })).body.fields).toEqual([
+      expect.objectContaining({ field: 'contactIds', message: 'validation.oneOf' }),
+    ]);
+    expect((await add({ tagId: theirTag })).body.fields).toEqual([
+      expect.objectContaining({ field: 'tagId', message: 'validation.oneOf' }),
+    ]);
+    expect((await add({ contactIds: 'all' })).status).toBe(400);
+    const theirList = await newList(other);
+    expect((await add({ contactIds: [1] }, theirList.id)).status).toBe(404);
+    expect((await call(co, 'GET', `/contact-list-items?contactListId=${list.id}`)).body.contacts).toEqual([]);
+  });
 });
 
 describe('WhatsApp check of the items', () => {

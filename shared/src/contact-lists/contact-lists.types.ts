@@ -38,3 +38,9 @@ export const CONTACT_LIST_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const CONTACT_LIST_IMPORT_MAX_ROWS = 10_000;
 /** The report names at most this many bad rows (a whole bad sheet would be a 10,000-line answer). */
 export const CONTACT_LIST_IMPORT_MAX_ERRORS = 500;
+
+/** POST /contact-lists/{id}/contacts: contacts copied in, and those left out (no number, or already in the list). */
+export interface ContactListAddReport {
+  added: number;
+  skipped: number;
+}

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { requiredIdSchema, tooLong, tooShort, V } from '../common/validation.js';
+import { INT_MAX, optionalId, requiredIdSchema, tooLong, tooShort, V } from '../common/validation.js';
 import { normalizePhoneNumber } from './phone.js';
 
 const email = yup.string().trim().email(V.email).max(120, tooLong).default('');
@@ -45,6 +45,27 @@ export const contactListItemSchema = yup.object({
   contactListId: requiredIdSchema,
 });
 export type ContactListItemInput = yup.InferType<typeof contactListItemSchema>;
+
+/** The most contacts one POST /contact-lists/{id}/contacts names (a tag brings any number, up to the list's import bound). */
+export const CONTACT_LIST_ADD_MAX_IDS = 1_000;
+
+/**
+ * POST /contact-lists/{id}/contacts: the company's contacts to copy into the list, named one by one
+ * (`contactIds`) and/or as every contact with a ticket carrying a tag (`tagId`); at least one.
+ */
+export const contactListAddContactsSchema = yup
+  .object({
+    contactIds: yup
+      .array(yup.number().typeError(V.integer).integer(V.integer).positive(V.integer).max(INT_MAX, V.max).required())
+      .typeError(V.invalid)
+      .max(CONTACT_LIST_ADD_MAX_IDS, tooLong)
+      .default([]),
+    tagId: optionalId().default(null),
+  })
+  .test('some', (value, context) =>
+    value.contactIds.length || value.tagId ? true : context.createError({ path: 'contactIds', message: V.required }),
+  );
+export type ContactListAddContactsInput = yup.InferType<typeof contactListAddContactsSchema>;
 
 /** Contact import accepts .xlsx; contact-list import also .xls. */
 export const CONTACT_IMPORT_EXTENSIONS = ['.xlsx'] as const;

@@ -7,12 +7,14 @@ import {
   normalizePhoneNumber,
   V,
   type ContactListImportError,
+  type ContactListAddContactsInput,
+  type ContactListAddReport,
   type ContactListImportReport,
   type ContactListItem,
   type ContactListItemInput,
   type ContactListItemsPage,
 } from '@atendo/shared';
-import { DataSource, IsNull, Not, type EntityManager, type Repository } from 'typeorm';
+import { DataSource, In, IsNull, Not, type EntityManager, type Repository } from 'typeorm';
 import { ValidationError } from 'yup';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
@@ -20,6 +22,8 @@ import { findInCompany, searchPage, type ListQuery } from '../../common/paginati
 import { readSpreadsheet, spreadsheetRowToContact } from '../../common/spreadsheet.js';
 import { fieldErrors } from '../../common/validation.pipe.js';
 import { isUniqueViolation } from '../../database/unique-violation.js';
+import { ContactEntity } from '../conversations/entities/contact.entity.js';
+import { TagEntity } from '../conversations/entities/tag.entity.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { ContactChecksJob } from './contact-checks.job.js';
 import { ContactListsService } from './contact-lists.service.js';
@@ -214,34 +218,110 @@ export class ContactListItemsService {
       });
     }
 
-    const added = await this.db.transaction(async (em) => {
-      let count = 0;
-      for (let start = 0; start < rows.length; start += IMPORT_BATCH) {
-        count += await this.insertBatch(em, rows.slice(start, start + IMPORT_BATCH), errors);
-      }
-      return count;
-    });
+    const added = await this.insertAll(rows, errors);
 
-    if (added) {
-      const { contacts } = await this.pageOf(auth.companyId, {
-        contactListId: list.id,
-        searchParam: '',
-        pageNumber: 1,
-      });
-      this.realtime.toCompany(auth.companyId, 'ContactListItem', {
-        action: 'reload',
-        contactListId: list.id,
-        records: contacts,
-      });
-      await this.lists.announceCount(auth.companyId, list.id);
-      if (rows.some(({ item }) => item.number)) await this.checks.wake(auth.companyId);
-    }
+    if (added) await this.announceAdded(auth.companyId, list.id);
     errors.sort((a, b) => a.row - b.row);
     return {
       added,
       skipped: new Set(errors.map((e) => e.row)).size,
       errors: errors.slice(0, CONTACT_LIST_IMPORT_MAX_ERRORS),
     };
+  }
+
+  /**
+   * POST /contact-lists/{id}/contacts: the company's contacts, named or carrying a tag on any of
+   * their tickets, become items of the list (name, number, e-mail), up to the import's row bound.
+   * Groups, contacts without a number and numbers the list has already are left out and counted. A
+   * tag or contact of another company is refused like an unknown one.
+   */
+  async addContacts(
+    auth: AuthUser,
+    contactListId: number,
+    input: ContactListAddContactsInput,
+  ): Promise<ContactListAddReport> {
+    const list = await this.lists.load(auth.companyId, contactListId);
+    const fields: { field: string; message: string }[] = [];
+    if (
+      input.tagId &&
+      !(await this.db.getRepository(TagEntity).existsBy({ id: input.tagId, companyId: auth.companyId }))
+    ) {
+      fields.push({ field: 'tagId', message: V.oneOf });
+    }
+    const named = input.contactIds.length
+      ? await this.db.getRepository(ContactEntity).find({
+          where: { id: In(input.contactIds), companyId: auth.companyId },
+          select: { id: true, name: true, number: true, email: true, isGroup: true },
+        })
+      : [];
+    if (named.length < new Set(input.contactIds).size) fields.push({ field: 'contactIds', message: V.oneOf });
+    if (fields.length) throw new DomainError('ERR_VALIDATION', { fields });
+    const tagged = input.tagId
+      ? await this.db
+          .getRepository(ContactEntity)
+          .createQueryBuilder('c')
+          .select(['c.id', 'c.name', 'c.number', 'c.email', 'c.isGroup'])
+          .where('c.companyId = :companyId', { companyId: auth.companyId })
+          .andWhere(
+            'EXISTS (SELECT 1 FROM tickets t INNER JOIN ticket_tags tt ON tt.ticketId = t.id ' +
+              'WHERE t.contactId = c.id AND tt.tagId = :tagId)',
+            { tagId: input.tagId },
+          )
+          .orderBy('c.name', 'ASC')
+          .limit(CONTACT_LIST_IMPORT_MAX_ROWS + 1)
+          .getMany()
+      : [];
+    const people = new Map([...named, ...tagged].map((contact) => [contact.id, contact]));
+    if (people.size > CONTACT_LIST_IMPORT_MAX_ROWS) {
+      throw new DomainError('ERR_VALIDATION', {
+        fields: [
+          {
+            field: input.tagId ? 'tagId' : 'contactIds',
+            message: V.max,
+            params: { max: CONTACT_LIST_IMPORT_MAX_ROWS },
+          },
+        ],
+      });
+    }
+    const known = await this.items.find({
+      where: { contactListId: list.id, number: Not(IsNull()) },
+      select: { number: true },
+    });
+    const taken = new Set(known.map(({ number }) => number));
+    const rows: { row: number; item: NewItem }[] = [];
+    for (const contact of people.values()) {
+      const number = contact.isGroup ? null : normalizePhoneNumber(contact.number);
+      if (!number || taken.has(number)) continue;
+      taken.add(number);
+      const name = contact.name.trim().length >= 2 ? contact.name.trim().slice(0, 50) : number;
+      const email = contact.email.length <= 120 ? contact.email : '';
+      rows.push({
+        row: rows.length + 1,
+        item: { companyId: auth.companyId, contactListId: list.id, name, number, email, isWhatsappValid: null },
+      });
+    }
+    const added = await this.insertAll(rows, []);
+    if (added) await this.announceAdded(auth.companyId, list.id);
+    return { added, skipped: people.size - added };
+  }
+
+  /** The rows in batches within one transaction: all of them or, on an error, none. */
+  private insertAll(rows: { row: number; item: NewItem }[], errors: ContactListImportError[]): Promise<number> {
+    return this.db.transaction(async (em) => {
+      let count = 0;
+      for (let start = 0; start < rows.length; start += IMPORT_BATCH) {
+        count += await this.insertBatch(em, rows.slice(start, start + IMPORT_BATCH), errors);
+      }
+      return count;
+    });
+  }
+
+  /** After many items came at once: the list's first page for open pages, its count, and the checker. */
+  private async announceAdded(companyId: number, contactListId: number): Promise<void> {
+    const { contacts } = await this.pageOf(companyId, { contactListId, searchParam: '', pageNumber: 1 });
+    this.realtime.toCompany(companyId, 'ContactListItem', { action: 'reload', contactListId, records: contacts });
+    await this.lists.announceCount(companyId, contactListId);
+    await this.checks.wake(companyId);
   }
 
   /**

@@ -1,15 +1,18 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import {
   CONTACT_LIST_IMPORT_MAX_BYTES,
+  contactListAddContactsSchema,
   contactListItemSchema,
   contactListSchema,
   requiredIdSchema,
+  type ContactListAddContactsInput,
   type ContactListInput,
   type ContactListItemInput,
 } from '@atendo/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../common/auth-user.js';
 import { CurrentUser, RequirePermission, RequirePlan } from '../../common/decorators.js';
+import { spreadsheetImports } from '../../common/import-slots.js';
 import { fileRequired, readMultipart } from '../../common/multipart.js';
 import { listQuerySchema, type ListQuery } from '../../common/pagination.js';
 import { IdPipe, YupPipe } from '../../common/validation.pipe.js';
@@ -20,6 +23,7 @@ const listId = new IdPipe('ERR_NO_CONTACT_LIST_FOUND');
 const itemId = new IdPipe('ERR_NO_CONTACT_LIST_ITEM_FOUND');
 const listBody = new YupPipe(contactListSchema);
 const itemBody = new YupPipe(contactListItemSchema);
+const addContactsBody = new YupPipe(contactListAddContactsSchema);
 const itemsQuery = new YupPipe(listQuerySchema.shape({ contactListId: requiredIdSchema }));
 
 /**
@@ -66,6 +70,17 @@ export class ContactListsController {
     await this.lists.remove(auth, id);
   }
 
+  /** The company's contacts, by id or by a tag on their tickets, copied into the list. */
+  @Post(':id/contacts')
+  @HttpCode(200)
+  addContacts(
+    @CurrentUser() auth: AuthUser,
+    @Param('id', listId) id: number,
+    @Body(addContactsBody) body: ContactListAddContactsInput,
+  ) {
+    return this.items.addContacts(auth, id, body);
+  }
+
   /** Multipart with one .xls or .xlsx file (any field name; the existing clients send `file`). */
   @Post(':id/upload')
   @HttpCode(200)
@@ -75,7 +90,7 @@ export class ContactListsController {
       return part ? part.toBuffer() : null;
     });
     if (!data?.length) throw fileRequired('file');
-    return this.items.importSheet(auth, id, data);
+    return spreadsheetImports.run(() => this.items.importSheet(auth, id, data));
   }
 }
 
