@@ -95,6 +95,20 @@ describe('tags', () => {
     });
   });
 
+  it('lets only those who may make a kanban lane delete one; agents still delete plain tags', async () => {
+    const lane = await create(supervisor.token, { name: 'Só gestão', color: '#008B02', kanban: 1 });
+    const plain = await create(co.seller.token, { name: 'Do agente', color: '#1273DE' });
+    expect(await t.request('DELETE', `/tags/${lane.body.id}`, { token: co.seller.token })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_VALIDATION', fields: [{ field: 'kanban', message: 'validation.notAllowed' }] },
+    });
+    const kanban = await t.request('GET', '/tags/kanban', { token: co.seller.token });
+    expect(kanban.body.lista.map((x: { id: number }) => x.id)).toContain(lane.body.id);
+    expect((await t.request('DELETE', `/tags/${plain.body.id}`, { token: co.seller.token })).status).toBe(204);
+    expect((await t.request('DELETE', `/tags/${lane.body.id}`, { token: supervisor.token })).status).toBe(204);
+    expect((await t.request('GET', `/tags/${lane.body.id}`, { token: co.admin.token })).status).toBe(404);
+  });
+
   it('deletes a tag from every ticket, tells the company live, and hides other companies’ tags', async () => {
     const socket = t.socket(co.seller.token);
     await nextEvent(socket, 'ready');

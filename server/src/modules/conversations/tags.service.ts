@@ -99,9 +99,13 @@ export class TagsService {
     return tag;
   }
 
-  /** Takes the tag off every ticket (the join rows go with it) and deletes it. */
+  /**
+   * Takes the tag off every ticket (the join rows go with it) and deletes it. A kanban lane goes
+   * only by the hands that may make one: deleting it is switching the lane off, and more.
+   */
   async remove(auth: AuthUser, id: number): Promise<void> {
-    await findInCompany(this.tags, auth.companyId, id, 'ERR_NO_TAG_FOUND');
+    const entity = await findInCompany(this.tags, auth.companyId, id, 'ERR_NO_TAG_FOUND');
+    this.assertKanbanAllowed(auth, entity.kanban, 0);
     await this.tags.delete({ id, companyId: auth.companyId });
     this.realtime.toCompany(auth.companyId, 'tag', { action: 'delete', tagId: id });
   }

@@ -1,7 +1,9 @@
-import type { Tag, TagsPage as Page } from '@atendo/shared';
+import { can, type Tag, type TagsPage as Page } from '@atendo/shared';
 import { makeStyles, TableCellLayout, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { type ListColumn, ListPage } from '../../../components/ListPage';
+import { useAppSelector } from '../../../app/store';
+import { selectSessionUser } from '../../auth/auth.slice';
 import { useDeleteTagMutation, usePageTagsInfiniteQuery } from '../tags.api';
 import { TagModal } from './TagModal';
 
@@ -21,6 +23,8 @@ const tagsOf = (page: Page) => page.tags;
 export function TagsPage() {
   const { t } = useTranslation();
   const styles = useStyles();
+  // Deleting a kanban lane is for whoever may make one (the server refuses the others).
+  const mayTouchLanes = can(useAppSelector(selectSessionUser), 'tags:kanbanToggle');
   const columns: ListColumn<Tag>[] = [
     {
       key: 'name',
@@ -51,6 +55,7 @@ export function TagsPage() {
       edit={{ label: (tag) => t('tags.editNamed', { name: tag.name }) }}
       remove={{
         useMutation: useDeleteTagMutation,
+        allowed: (tag) => mayTouchLanes || !tag.kanban,
         label: (tag) => t('tags.deleteNamed', { name: tag.name }),
         title: (tag) => t('tags.deleteTitle', { name: tag.name }),
         message: t('tags.deleteMessage'),
