@@ -261,7 +261,7 @@ describe('ticket transitions and their messages', () => {
     const sentBefore = port.sent.length;
     const accepted = await t.request('PUT', `/tickets/${pending.id}`, {
       token: co.seller.token,
-      body: { status: 'open', userId: co.seller.id },
+      body: { status: 'open', userId: co.seller.id, greeting: true },
     });
     expect(accepted.body).toMatchObject({ status: 'open', userId: co.seller.id, user: { name: 'Seller' } });
     expect(port.sent.slice(sentBefore).map((s) => s.body)).toEqual([

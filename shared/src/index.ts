@@ -6,6 +6,7 @@ export * from './desktop-bridge.js';
 export * from './content-security-policy.js';
 export * from './common/validation.js';
 export * from './common/common.types.js';
+export * from './common/message-variables.js';
 export * from './announcements/announcements.types.js';
 export * from './announcements/announcements.schema.js';
 export * from './auth/auth.types.js';

@@ -1,4 +1,6 @@
 import type { Id, IsoDate } from '../common/common.types.js';
+import { fillMessageVariables, type MessageVariableContext } from '../common/message-variables.js';
+import type { ContactListItem } from '../contacts/contacts.types.js';
 
 export const CAMPAIGN_STATUSES = ['INATIVA', 'PROGRAMADA', 'EM_ANDAMENTO', 'CANCELADA', 'FINALIZADA'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
@@ -88,7 +90,8 @@ export interface Campaign {
   confirmationMessage5: string;
   createdAt: IsoDate;
   updatedAt: IsoDate;
-  contactList?: { id: Id; name: string } | null;
+  /** `contacts` (the list's people) only in `GET /campaigns/{id}`, where the family's report reads them. */
+  contactList?: { id: Id; name: string; contacts?: ContactListItem[] } | null;
   tag?: { id: Id; name: string } | null;
   fileList?: { id: Id; name: string } | null;
   whatsapp?: { id: Id; name: string } | null;
@@ -142,25 +145,20 @@ export function campaignSettingsFromRows(rows: readonly { key: string; value: st
 }
 
 /**
- * The variables a campaign message may use, besides the settings table's `{key}`s: the contact's
- * name, first name, number and e-mail.
+ * The variables a campaign message may use, in the campaigns' own spelling, besides the settings
+ * table's `{key}`s: the contact's name, first name, number and e-mail. Every message variable
+ * (see MESSAGE_VARIABLES) works too.
  */
 export const CAMPAIGN_CONTACT_VARIABLES = ['nome', 'primeiroNome', 'numero', 'email'] as const;
 
-/** Fills `{nome}`, `{primeiroNome}`, `{numero}`, `{email}` and each `{key}` of the settings; unknown ones stay as written. */
+/** Fills a campaign's text: the message variables and each `{key}` of the settings; unknown ones stay as written. */
 export function fillCampaignMessage(
   text: string,
   contact: { name: string; number: string; email?: string | null },
   variables: readonly { key: string; value: string }[],
+  extra: Omit<MessageVariableContext, 'contact' | 'custom'> = {},
 ): string {
-  const values = new Map<string, string>();
-  for (const variable of variables) values.set(variable.key, variable.value);
-  const name = contact.name.trim();
-  values.set('nome', name);
-  values.set('primeiroNome', name.split(/\s+/)[0] ?? '');
-  values.set('numero', contact.number);
-  values.set('email', contact.email ?? '');
-  return text.replace(/\{([^{}\s]+)\}/g, (whole, key: string) => values.get(key) ?? whole);
+  return fillMessageVariables(text, { ...extra, contact, custom: variables });
 }
 
 /** The message slots that hold text, as 1-based indexes (message1 → 1). */

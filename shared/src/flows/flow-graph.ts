@@ -1,4 +1,5 @@
 import { ValidationError } from 'yup';
+import { isMessageVariable } from '../common/message-variables.js';
 import { toValidationMessage, V } from '../common/validation.js';
 import type { FieldError } from '../errors.js';
 import { flowNodeDataSchemas } from './flows.schema.js';
@@ -113,7 +114,13 @@ export function validateFlowGraph(graph: FlowGraph): FieldError[] {
   return problems;
 }
 
-/** `{{key}}` in a text replaced by the answer kept under that key (nothing when none was given). */
+/**
+ * `{{key}}` in a text replaced by the answer kept under that key (nothing when none was given). A
+ * message variable's token (`{{name}}`, `{{ms}}`...) that no answer took stays for the sending,
+ * which fills it from the ticket (see fillMessageVariables).
+ */
 export function fillVariables(text: string, variables: Record<string, string>): string {
-  return text.replace(/\{\{\s*([\p{L}\p{N}_]+)\s*\}\}/gu, (_, key: string) => variables[key] ?? '');
+  return text.replace(/\{\{\s*([\p{L}\p{N}_]+)\s*\}\}/gu, (whole, key: string) =>
+    Object.prototype.hasOwnProperty.call(variables, key) ? variables[key] : isMessageVariable(key) ? whole : '',
+  );
 }

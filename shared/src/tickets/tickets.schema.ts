@@ -20,6 +20,12 @@ export const ticketUpdateSchema = yup.object({
   useIntegration: yup.boolean().optional(),
   promptId: optionalId.optional(),
   integrationId: optionalId.optional(),
+  /**
+   * On accept, the server sends the company's greeting (setting sendGreetingAccepted). Only a client
+   * that asks gets it: the family's client posts its own (`{{ms}} {{name}}`) after the accept, and a
+   * second one from the server would greet the customer twice.
+   */
+  greeting: yup.boolean().optional(),
 });
 
 /** Text messages: empty or whitespace-only bodies are refused. */

@@ -1,6 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { MESSAGES_PAGE_SIZE, type Message, type MessagesPage, type TagSummary, type Ticket } from '@atendo/shared';
+import {
+  fillMessageVariables,
+  MESSAGES_PAGE_SIZE,
+  type Message,
+  type MessagesPage,
+  type TagSummary,
+  type Ticket,
+} from '@atendo/shared';
 import { DataSource, In, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
@@ -8,9 +15,11 @@ import { Grouped, updateEach } from '../../database/batch-writes.js';
 import { CompiledSelect, placeholders, SqlWhere } from '../../database/compiled-select.js';
 import { isUniqueViolation } from '../../database/unique-violation.js';
 import type { OutboundMedia, SendOptions, SentMessage } from '../gateway/gateway.types.js';
+import { UserEntity } from '../users/entities/user.entity.js';
 import { mediaTypeOf, previewOf } from './automatic-messages.js';
 import type { ContactEntity } from './entities/contact.entity.js';
 import { MessageEntity } from './entities/message.entity.js';
+import { ticketVariables } from './message-variables.js';
 import { TicketEntity } from './entities/ticket.entity.js';
 import { toMessage, toTicket } from './mappers.js';
 import { companyFolder, MediaStore } from '../media/media-store.js';
@@ -206,7 +215,21 @@ export class MessagesService {
   async sendText(auth: AuthUser, ticketId: number, input: { body: string; quotedMsgId?: number | null }) {
     const ticket = await this.openTicket(auth, ticketId);
     const quoted = await this.quoted(ticket, input.quotedMsgId);
-    return (await this.deliver(ticket, { body: input.body }, quoted)).message;
+    const body = await this.filled(auth, ticket, input.body);
+    return (await this.deliver(ticket, { body }, quoted)).message;
+  }
+
+  /**
+   * An agent's text with the message variables filled: quick messages and the family's client's
+   * accept greeting (`{{ms}} {{name}}`) arrive with their tokens, which the customer must not see.
+   * `{{userName}}` is the one writing.
+   */
+  private async filled(auth: AuthUser, ticket: TicketEntity, body: string): Promise<string> {
+    if (!body.includes('{')) return body;
+    const writer = await this.db
+      .getRepository(UserEntity)
+      .findOne({ where: { id: auth.userId, companyId: auth.companyId }, select: { id: true, name: true } });
+    return fillMessageVariables(body, ticketVariables(ticket, { userName: writer?.name ?? null }));
   }
 
   async sendMedia(
@@ -224,7 +247,8 @@ export class MessagesService {
     const perFile = input.bodies.length === files.length;
     for (const [i, file] of files.entries()) {
       const given = perFile ? input.bodies[i] : i === 0 ? input.bodies[0] : undefined;
-      const body = given?.trim() || file.filename;
+      const caption = given?.trim();
+      const body = caption ? await this.filled(auth, ticket, caption) : file.filename;
       sent.push(
         (await this.deliver(ticket, { body, media: file, voice: input.voice }, i === 0 ? quoted : null)).message,
       );
@@ -480,9 +504,18 @@ export class MessagesService {
   }
 
   /** Spec §4: messages go only into an open ticket the caller can see. */
+  /**
+   * The ticket an agent writes in. Writing is reading: the family's client appends the customer's
+   * messages to an open conversation without asking for the page again, so only its reply tells us
+   * they were read (its own server clears the unread count there too, with `updateUnread`).
+   */
   private async openTicket(auth: AuthUser, ticketId: number): Promise<TicketEntity> {
     const { entity } = await this.reader.accessible(auth, { id: ticketId });
     if (entity.status !== 'open') throw new DomainError('ERR_NO_PERMISSION');
+    if (entity.unreadMessages > 0) {
+      await this.clearUnread(entity);
+      entity.unreadMessages = 0;
+    }
     return entity;
   }
 

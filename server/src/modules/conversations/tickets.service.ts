@@ -3,6 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   can,
+  fillMessageVariables,
   TICKETS_PAGE_SIZE,
   type OpenTicketConflict,
   type Ticket,
@@ -20,7 +21,7 @@ import { UserEntity } from '../users/entities/user.entity.js';
 import { WhatsappEntity } from '../whatsapp/entities/whatsapp.entity.js';
 import { automaticTexts } from './automatic-messages.js';
 import { Automation } from './automation.js';
-import { fillVariables } from './pipeline/greeting-bot.js';
+import { ticketVariables } from './message-variables.js';
 import { ContactEntity } from './entities/contact.entity.js';
 import { openKeyOf, TicketEntity } from './entities/ticket.entity.js';
 import { toTicket } from './mappers.js';
@@ -54,6 +55,8 @@ export interface TicketUpdateInput {
   useIntegration?: boolean;
   promptId?: number | null;
   integrationId?: number | null;
+  /** Accepting, the caller asks for the company's greeting (see ticketUpdateSchema). */
+  greeting?: boolean;
 }
 
 export interface TicketCreateInput {
@@ -295,7 +298,7 @@ export class TicketsService {
     const updated = await this.reader.entity(auth.companyId, { id });
     const ticket = await this.reader.shape(updated!);
     this.events.ticketUpdated(ticket, before);
-    await this.sideMessages(auth, action, updated!);
+    await this.sideMessages(auth, action, updated!, input.greeting === true);
     return action === 'none' ? ticket : this.reader.full(auth.companyId, { id });
   }
 
@@ -309,11 +312,17 @@ export class TicketsService {
   }
 
   /**
-   * What the customer is told after a change: the agent's introduction on accept, the transfer
-   * notice, the completion and rating messages on resolve — each behind its company setting, never
-   * in groups. A failed send does not undo the change; the agent sees the ticket as it now is.
+   * What the customer is told after a change: the agent's introduction on accept (when the client
+   * asked for it with `greeting`), the transfer notice, the completion and rating messages on
+   * resolve — each behind its company setting, never in groups. A failed send does not undo the
+   * change; the agent sees the ticket as it now is.
    */
-  private async sideMessages(auth: AuthUser, action: TicketAction, ticket: TicketEntity): Promise<void> {
+  private async sideMessages(
+    auth: AuthUser,
+    action: TicketAction,
+    ticket: TicketEntity,
+    greeting: boolean,
+  ): Promise<void> {
     if (action === 'none' || action === 'return' || action === 'assign' || ticket.isGroup) return;
     const settings = await this.settings.read(auth.companyId, [
       'sendGreetingAccepted',
@@ -325,7 +334,8 @@ export class TicketsService {
       .findOne({ where: { id: auth.userId }, select: { id: true, name: true, language: true } });
     const texts = automaticTexts(actor?.language);
     const bodies: { body: string; rating?: boolean }[] = [];
-    if (action === 'accept' && settings.sendGreetingAccepted === 'enabled') {
+    // One greeting: ours only when the accepting client asks for it, else the client sends its own.
+    if (action === 'accept' && greeting && settings.sendGreetingAccepted === 'enabled') {
       bodies.push({ body: texts.greeting(ticket.contact!.name, actor?.name ?? '') });
     }
     if (action === 'transfer' && settings.sendMsgTransfTicket === 'enabled' && ticket.queue) {
@@ -344,11 +354,7 @@ export class TicketsService {
     for (const { body, rating } of bodies) {
       try {
         // The connection's own texts may use the message variables ({{name}}, {{protocol}}...).
-        const filled = fillVariables(body, {
-          contactName: ticket.contact?.name ?? '',
-          ticketId: ticket.id,
-          now: new Date(),
-        });
+        const filled = fillMessageVariables(body, ticketVariables(ticket));
         await this.messages.deliver(ticket, { body: filled, automatic: true });
         if (rating) {
           await this.tx.run(`contact:${ticket.contactId}`, (em) =>

@@ -8,6 +8,7 @@ import { Grouped, updateEach } from '../../database/batch-writes.js';
 import { parameterBinder, placeholders } from '../../database/compiled-select.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { CampaignSettingsService } from '../campaigns/campaign-settings.service.js';
+import { serverZone } from '../dashboard/dashboard.rules.js';
 import { CampaignEntity } from '../campaigns/entities/campaign.entity.js';
 import { CampaignShippingEntity } from '../campaigns/entities/campaign-shipping.entity.js';
 import { ContactListItemEntity } from '../contact-lists/entities/contact-list-item.entity.js';
@@ -427,6 +428,8 @@ export class CampaignRunner {
       template ?? '',
       { name: row.name, number: row.number, email: row.email },
       settings.variables,
+      // The contact's live ticket, when it has one, gives the protocol and its agent.
+      { ticketId: ticket?.id, userName: ticket?.user?.name, timeZone: serverZone() },
     );
     const recipient = {
       companyId: row.companyId,

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type Repository } from 'typeorm';
+import { fillMessageVariables } from '@atendo/shared';
 import { DomainError } from '../../common/domain-error.js';
 import { parameterBinder } from '../../database/compiled-select.js';
-import { fillVariables } from '../conversations/pipeline/greeting-bot.js';
+import { serverZone } from '../dashboard/dashboard.rules.js';
 import { companyFolder, MediaStore } from '../media/media-store.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { ScheduleEntity } from '../schedules/entities/schedule.entity.js';
@@ -123,10 +124,13 @@ export class ScheduleRunner {
     try {
       if (!schedule.whatsappId) throw new DomainError('ERR_NO_DEF_WAPP_FOUND');
       if (!contact || contact.removedAt || !contact.number) throw new DomainError('ERR_NO_CONTACT_FOUND');
-      const body = fillVariables(schedule.body, {
-        contactName: contact.name,
-        ticketId: schedule.ticketId ?? 0,
+      // The one who scheduled it is the agent of `{{userName}}`.
+      const body = fillMessageVariables(schedule.body, {
+        contact,
+        userName: schedule.user?.name,
+        ticketId: schedule.ticketId,
         now: new Date(),
+        timeZone: serverZone(),
       });
       let outgoing: Parameters<Delivery['send']>[1] = { body };
       if (schedule.mediaPath) {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { FlowGraph, FlowPosition, FlowReply, FlowWait } from '@atendo/shared';
+import { fillMessageVariables, type FlowGraph, type FlowPosition, type FlowReply, type FlowWait } from '@atendo/shared';
 import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../../database/unique-violation.js';
@@ -9,6 +9,7 @@ import { PromptEntity } from '../ai/entities/prompt.entity.js';
 import { Automation, HANDOFF_MESSAGE } from '../conversations/automation.js';
 import { CustomerMessages, type CustomerMessage } from '../conversations/customer-messages.js';
 import { TicketEntity } from '../conversations/entities/ticket.entity.js';
+import { ticketVariables } from '../conversations/message-variables.js';
 import { MessagesService } from '../conversations/messages.service.js';
 import { TicketEvents } from '../conversations/ticket-events.js';
 import { TicketReader } from '../conversations/ticket-reader.js';
@@ -293,9 +294,12 @@ export class FlowRunner implements OnModuleInit, OnApplicationBootstrap {
   ): Promise<'next' | 'stop'> {
     try {
       switch (reply.kind) {
-        case 'text':
-          await this.messages.deliver(ticket, { body: reply.body }, null, { messageId, grouped: true });
+        case 'text': {
+          // The engine put the answers in; the message variables ({{name}}, {{ms}}...) are the ticket's.
+          const body = fillMessageVariables(reply.body, ticketVariables(ticket));
+          await this.messages.deliver(ticket, { body }, null, { messageId, grouped: true });
           return 'next';
+        }
         case 'media': {
           const data = await this.media.read(companyFolder(run.companyId), reply.url);
           if (!data) throw new Error(`the file of block ${reply.nodeId} is gone`);

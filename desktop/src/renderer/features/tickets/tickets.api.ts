@@ -19,6 +19,8 @@ export interface TicketChanges {
   userId?: Id | null;
   queueId?: Id | null;
   whatsappId?: Id | null;
+  /** Accepting: the server sends the company's greeting (when sendGreetingAccepted is on), once. */
+  greeting?: boolean;
 }
 
 export interface NewTicket {

@@ -2,8 +2,6 @@ import type { WeekdaySchedule } from '@atendo/shared';
 import {
   choiceOf,
   choiceStep,
-  fillVariables,
-  greetingOfHour,
   isOpenAt,
   menuOf,
   menuQueues,
@@ -152,30 +150,5 @@ describe('menu answers', () => {
     });
     expect(choiceStep(connection, queues, on, '9', 2, wednesday)).toEqual({ texts: [], chatbot: false, attempts: 3 });
     expect(choiceStep({ ...connection, maxUseBotQueues: 0 }, queues, on, 'x', 50, wednesday).chatbot).toBe(true);
-  });
-});
-
-describe('message variables', () => {
-  it('fills every variable and leaves unknown ones', () => {
-    const now = new Date(2025, 2, 7, 9, 5);
-    expect(
-      fillVariables('{{ms}}, {{firstName}} ({{name}}) — {{protocol}} {{date}} {{hora}} {{other}}', {
-        contactName: 'Ana Maria',
-        ticketId: 42,
-        now,
-      }),
-    ).toBe('Bom dia, Ana (Ana Maria) — 2025030742 07/03/2025 09:05 {{other}}');
-  });
-
-  it('greets by the hour', () => {
-    expect([3, 5, 11, 12, 17, 18, 23].map(greetingOfHour)).toEqual([
-      'Boa noite',
-      'Bom dia',
-      'Bom dia',
-      'Boa tarde',
-      'Boa tarde',
-      'Boa noite',
-      'Boa noite',
-    ]);
   });
 });

@@ -149,33 +149,3 @@ export function choiceStep(
   }
   return { texts: [menuOf(queues)], chatbot: true, attempts: used };
 }
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The greeting of the hour, for {{ms}}. */
-export function greetingOfHour(hour: number): string {
-  if (hour >= 5 && hour < 12) return 'Bom dia';
-  if (hour >= 12 && hour < 18) return 'Boa tarde';
-  return 'Boa noite';
-}
-
-/**
- * Fills the message variables of spec §3 in an automatic text: {{name}}, {{firstName}}, {{ms}},
- * {{protocol}} (yyyyMMdd and the ticket id), {{hora}} (HH:mm) and {{date}} (dd/MM/yyyy), in the
- * server's local time. Unknown variables stay as written.
- */
-export function fillVariables(text: string, ctx: { contactName: string; ticketId: number; now: Date }): string {
-  const { now } = ctx;
-  const name = ctx.contactName.trim();
-  const values: Record<string, string> = {
-    name,
-    firstName: name.split(/\s+/)[0] ?? '',
-    ms: greetingOfHour(now.getHours()),
-    protocol: `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}${ctx.ticketId}`,
-    hora: `${pad(now.getHours())}:${pad(now.getMinutes())}`,
-    date: `${pad(now.getDate())}/${pad(now.getMonth() + 1)}/${now.getFullYear()}`,
-  };
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) =>
-    Object.prototype.hasOwnProperty.call(values, key) ? values[key] : whole,
-  );
-}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { phoneNumberForms, settingValue, type Ticket } from '@atendo/shared';
+import { fillMessageVariables, phoneNumberForms, settingValue, type Ticket } from '@atendo/shared';
 import { LRUCache } from 'lru-cache';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { insertedId } from '../../../database/inserted-id.js';
@@ -26,10 +26,10 @@ import { TicketReader } from '../ticket-reader.js';
 import { Transactions } from '../transactions.js';
 import { CHANGE_LOOKUP_RETRIES, Ticks } from './ticks.js';
 import { Automation } from '../automation.js';
+import { ticketVariables } from '../message-variables.js';
 import { CustomerMessages } from '../customer-messages.js';
 import {
   choiceStep,
-  fillVariables,
   menuOf,
   menuQueues,
   newTicketStep,
@@ -168,7 +168,7 @@ export class InboundPipeline implements InboundSink {
     const ticket = await this.reader.entity(companyId, { id: ticketId });
     if (!ticket) return;
     for (const text of texts) {
-      const body = fillVariables(text, { contactName: ticket.contact?.name ?? '', ticketId, now: new Date() });
+      const body = fillMessageVariables(text, ticketVariables(ticket));
       try {
         await this.messages.deliver(ticket, { body, automatic: true });
       } catch (error) {

@@ -7,7 +7,7 @@ import {
   DeleteRegular,
   PersonInfoRegular,
 } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../../app/errors';
@@ -18,7 +18,9 @@ import { selectSessionUser } from '../../auth/auth.slice';
 import { ScheduleFromTicket } from '../../schedules/components/ScheduleFromTicket';
 import { openedTicket } from '../ticket-route';
 import { type TicketChanges, useDeleteTicketMutation, useUpdateTicketMutation } from '../tickets.api';
-import { TransferModal } from './TransferModal';
+
+// Fetched when first opened, like the other dialogs of the tickets screen.
+const TransferModal = lazy(async () => ({ default: (await import('./TransferModal')).TransferModal }));
 
 const useStyles = makeStyles({
   header: {
@@ -73,7 +75,7 @@ export function TicketHeader({
 
   const run = async (action: Action) => {
     const changes: Record<Action, TicketChanges> = {
-      accept: { status: 'open', userId: user.id },
+      accept: { status: 'open', userId: user.id, greeting: true },
       return: { status: 'pending', userId: null },
       resolve: { status: 'closed', userId: user.id },
       reopen: { status: 'open', userId: user.id },
@@ -162,7 +164,9 @@ export function TicketHeader({
         )}
       </div>
       {transferOpen && (
-        <TransferModal ticket={ticket} onClose={() => setTransferOpen(false)} onTransferring={onLeaving} />
+        <Suspense fallback={null}>
+          <TransferModal ticket={ticket} onClose={() => setTransferOpen(false)} onTransferring={onLeaving} />
+        </Suspense>
       )}
       <ConfirmDialog
         open={confirmDelete}

@@ -98,7 +98,7 @@ function TicketRow({ ticket, narrow, selected }: { ticket: Ticket; narrow: boole
   const accept = async () => {
     if (!user) return;
     try {
-      await updateTicket({ id: ticket.id, changes: { status: 'open', userId: user.id } }).unwrap();
+      await updateTicket({ id: ticket.id, changes: { status: 'open', userId: user.id, greeting: true } }).unwrap();
       void navigate(...openedTicket(ticket.uuid));
     } catch (failure) {
       notify.error(errorText(i18n, failure));
