@@ -19,7 +19,7 @@ export function fieldError<V>(
   return message ? { validationState: 'error', validationMessage: message } : {};
 }
 
-type TextFieldName<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+export type TextFieldName<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
 
 /** Binds a Fluent Input or Textarea to a text field of a formik form. */
 export function inputProps<V>(formik: FormikProps<V>, name: TextFieldName<V>) {
@@ -69,13 +69,13 @@ export function useShowSaveError() {
  * Runs a form dialog's save: once it succeeds, toasts `savedText` and hands the saved result to
  * `onSaved` (which closes the dialog); a failure is reported and the dialog stays open.
  */
-export function useFormSave<R>(savedText: string, onSaved: (result: R) => void) {
+export function useFormSave<R>(savedText: string | ((result: R) => string), onSaved: (result: R) => void) {
   const notify = useNotify();
   const showSaveError = useShowSaveError();
   return async <V>(helpers: FormikHelpers<V>, save: () => Promise<R>) => {
     try {
       const result = await save();
-      notify.success(savedText);
+      notify.success(typeof savedText === 'function' ? savedText(result) : savedText);
       onSaved(result);
     } catch (error) {
       showSaveError(error, helpers);

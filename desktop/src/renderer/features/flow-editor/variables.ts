@@ -1,5 +1,6 @@
 import type { FlowNode } from '@atendo/shared';
 import { readStored, STORAGE_KEYS, writeStored } from '../../app/storage';
+import { insertToken, tokenOf } from '../../components/variable-insert';
 
 /**
  * The answer keys of the question blocks (spec 2 §3): the names a message may quote as
@@ -63,8 +64,5 @@ export function insertVariable(
   key: string,
   selection: { start: number; end: number } | null,
 ): { text: string; caret: number } {
-  const token = `{{${key}}}`;
-  const start = selection ? Math.min(selection.start, text.length) : text.length;
-  const end = selection ? Math.min(Math.max(selection.end, start), text.length) : text.length;
-  return { text: text.slice(0, start) + token + text.slice(end), caret: start + token.length };
+  return insertToken(text, tokenOf(key), selection);
 }

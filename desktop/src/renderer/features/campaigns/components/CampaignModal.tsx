@@ -161,8 +161,13 @@ export function CampaignModal({ campaign, onClose }: { campaign: Campaign | null
   });
 
   const { values } = formik;
+  // The contact's fields in the campaigns' own spelling, the greeting, hour and date (the other
+  // message variables need a ticket or an agent a campaign may not have), then the settings' own.
   const variables = [
     ...CAMPAIGN_CONTACT_VARIABLES,
+    'ms',
+    'hora',
+    'date',
     ...(settings.data?.variables ?? []).map((variable) => variable.key),
   ];
   const startsAt = scheduledAtOf(values);

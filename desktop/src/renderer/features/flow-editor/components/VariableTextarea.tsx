@@ -1,20 +1,7 @@
-import {
-  Button,
-  Field,
-  type FieldProps,
-  makeStyles,
-  Menu,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  Textarea,
-  tokens,
-} from '@fluentui/react-components';
-import { BracesVariableRegular } from '@fluentui/react-icons';
+import { Field, type FieldProps, makeStyles, Textarea, tokens } from '@fluentui/react-components';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { insertVariable } from '../variables';
+import { insertToken } from '../../../components/variable-insert';
+import { VariablePicker } from '../../../components/VariablePicker';
 
 const useStyles = makeStyles({
   tools: { display: 'flex', justifyContent: 'flex-end', marginTop: tokens.spacingVerticalXXS },
@@ -32,7 +19,10 @@ interface VariableTextareaProps {
   rows?: number;
 }
 
-/** A message's text, with a menu that puts a question's answer (`{{key}}`) where the caret is. */
+/**
+ * A message's text, with a menu that puts a variable where the caret is: the message variables
+ * (`{{name}}`, `{{ms}}`... filled as the flow sends) and the questions' answers (`{{key}}`).
+ */
 export function VariableTextarea({
   label,
   name,
@@ -44,13 +34,12 @@ export function VariableTextarea({
   required,
   rows = 4,
 }: VariableTextareaProps) {
-  const { t } = useTranslation();
   const styles = useStyles();
   const area = useRef<HTMLTextAreaElement>(null);
   const selection = useRef<{ start: number; end: number } | null>(null);
 
-  const insert = (key: string) => {
-    const next = insertVariable(value, key, selection.current);
+  const insert = (token: string) => {
+    const next = insertToken(value, token, selection.current);
     onChange(next.text);
     requestAnimationFrame(() => {
       area.current?.focus();
@@ -73,22 +62,7 @@ export function VariableTextarea({
         }}
       />
       <div className={styles.tools}>
-        <Menu>
-          <MenuTrigger disableButtonEnhancement>
-            <Button size="small" appearance="subtle" icon={<BracesVariableRegular />} disabled={!variables.length}>
-              {t('flowEditor.fields.insertVariable')}
-            </Button>
-          </MenuTrigger>
-          <MenuPopover>
-            <MenuList>
-              {variables.map((key) => (
-                <MenuItem key={key} onClick={() => insert(key)}>
-                  {`{{${key}}}`}
-                </MenuItem>
-              ))}
-            </MenuList>
-          </MenuPopover>
-        </Menu>
+        <VariablePicker onInsert={insert} own={variables} />
       </div>
     </Field>
   );

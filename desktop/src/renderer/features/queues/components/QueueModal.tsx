@@ -1,11 +1,12 @@
 import { DEFAULT_QUEUE_SCHEDULES, type Queue, queueSchema, settingValue, type WeekdaySchedule } from '@atendo/shared';
-import { Field, Input, makeStyles, Tab, TabList, Text, Textarea, tokens } from '@fluentui/react-components';
+import { Field, Input, makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/store';
 import { ColorField } from '../../../components/ColorField';
 import { FormDialog } from '../../../components/FormDialog';
+import { MessageTextarea } from '../../../components/MessageTextarea';
 import { fieldError, inputProps, useFormSave } from '../../../components/form';
 import { scheduleTimeError, TimeInput } from '../../../components/TimeInput';
 import { selectSessionUser } from '../../auth/auth.slice';
@@ -93,12 +94,13 @@ export function QueueModal({ queue, onClose }: QueueModalProps) {
           <Field label={t('queues.fields.orderQueue')} {...fieldError(formik, 'orderQueue', i18n)}>
             <Input {...inputProps(formik, 'orderQueue')} type="number" min={0} />
           </Field>
-          <Field label={t('queues.fields.greetingMessage')} {...fieldError(formik, 'greetingMessage', i18n)}>
-            <Textarea {...inputProps(formik, 'greetingMessage')} rows={4} resize="vertical" />
-          </Field>
-          <Field label={t('queues.fields.outOfHoursMessage')} {...fieldError(formik, 'outOfHoursMessage', i18n)}>
-            <Textarea {...inputProps(formik, 'outOfHoursMessage')} rows={3} resize="vertical" />
-          </Field>
+          <MessageTextarea formik={formik} name="greetingMessage" label={t('queues.fields.greetingMessage')} />
+          <MessageTextarea
+            formik={formik}
+            name="outOfHoursMessage"
+            label={t('queues.fields.outOfHoursMessage')}
+            rows={3}
+          />
           <AttachSelects
             className={styles.pair}
             integrationId={formik.values.integrationId}

@@ -5,13 +5,14 @@ import {
   type QuickMessage,
   quickMessageSchema,
 } from '@atendo/shared';
-import { Field, Input, makeStyles, Switch, Textarea } from '@fluentui/react-components';
+import { Field, Input, makeStyles, Switch } from '@fluentui/react-components';
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../app/toasts';
 import { AttachmentField } from '../../../components/AttachmentField';
 import { FormDialog } from '../../../components/FormDialog';
+import { MessageTextarea } from '../../../components/MessageTextarea';
 import { fieldError, inputProps, useShowSaveError } from '../../../components/form';
 import { useAttachment } from '../../../components/use-attachment';
 import { attachmentProblem } from '../../files/attachments';
@@ -91,9 +92,7 @@ export function QuickMessageModal({
       >
         <Input {...inputProps(formik, 'shortcode')} />
       </Field>
-      <Field label={t('quickMessages.fields.message')} {...fieldError(formik, 'message', i18n)}>
-        <Textarea {...inputProps(formik, 'message')} rows={5} resize="vertical" />
-      </Field>
+      <MessageTextarea formik={formik} name="message" label={t('quickMessages.fields.message')} rows={5} />
       <Switch
         label={t('quickMessages.fields.geral')}
         checked={formik.values.geral}

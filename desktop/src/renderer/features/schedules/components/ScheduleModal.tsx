@@ -16,7 +16,6 @@ import {
   MessageBar,
   MessageBarBody,
   Text,
-  Textarea,
   tokens,
 } from '@fluentui/react-components';
 import { type FormikHelpers, useFormik } from 'formik';
@@ -27,8 +26,9 @@ import { formatDate, formatTime } from '../../../app/format';
 import { useDebouncedValue } from '../../../app/hooks';
 import { useNotify } from '../../../app/toasts';
 import { AttachmentField } from '../../../components/AttachmentField';
-import { dateTimeProps, fieldError, inputProps } from '../../../components/form';
+import { dateTimeProps, fieldError } from '../../../components/form';
 import { FormDialogActions } from '../../../components/FormDialogActions';
+import { MessageTextarea } from '../../../components/MessageTextarea';
 import { DateTimeFields } from '../../../components/DateTimeFields';
 import { SearchCombobox } from '../../../components/SearchCombobox';
 import { useAttachment } from '../../../components/use-attachment';
@@ -201,9 +201,14 @@ export function ScheduleModal({ schedule, contact, ticketId = null, sendAt, onCl
                   <Text>{current?.contact.name}</Text>
                 )}
               </Field>
-              <Field label={t('schedules.modal.body')} required={editable} {...fieldError(formik, 'body', i18n)}>
-                <Textarea {...inputProps(formik, 'body')} rows={5} resize="vertical" readOnly={!editable} />
-              </Field>
+              <MessageTextarea
+                formik={formik}
+                name="body"
+                label={t('schedules.modal.body')}
+                required={editable}
+                readOnly={!editable}
+                rows={5}
+              />
               <DateTimeFields
                 {...dateTimeProps(
                   formik,
