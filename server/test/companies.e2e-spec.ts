@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { addRecurrence, DEFAULT_QUEUE_SCHEDULES } from '@atendo/shared';
 import { DataSource } from 'typeorm';
@@ -85,6 +85,96 @@ describe('companies (super-admin)', () => {
         { key: 'userRating', value: 'disabled' },
       ]),
     );
+  });
+
+  /** The mails written to DATA_DIR/outbox (no SMTP here) to `email`, as read: quoted-printable undone. */
+  function mailsTo(email: string): string[] {
+    const dir = t.config.mail.outboxDir;
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir)
+      .sort()
+      .map((name) => readFileSync(join(dir, name), 'utf8'))
+      .map((raw) => {
+        const bytes = raw
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+        return Buffer.from(bytes, 'latin1').toString('utf8');
+      })
+      .filter((mail) => new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}\r?$`, 'mi').test(mail));
+  }
+
+  it('invites the first admin of a company created without a password: no default password, a link that sets one', async () => {
+    // As the family's client posts it: no password, a Portuguese browser.
+    const body = companyBody({ password: undefined });
+    const res = await t.request('POST', '/companies', {
+      token: superToken,
+      body,
+      headers: { 'accept-language': 'pt-BR,pt;q=0.9,en;q=0.8' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ email: body.email, invitationSent: true });
+    expect(res.body).not.toHaveProperty('adminPassword');
+    // Nothing signs in before the admin sets a password: not the family's default, not an empty one.
+    for (const password of ['123456', '', body.email]) {
+      const attempt = await t.request('POST', '/auth/login', { body: { email: body.email, password } });
+      expect({ password, status: attempt.status }).toEqual({ password, status: password ? 401 : 400 });
+    }
+
+    const [mail] = mailsTo(body.email);
+    expect(mail).toMatch(/^Subject: Seu acesso ao Atendo: Client \d+\r?$/m);
+    const link = /^(http\S+\/forgetpsw\?\S+)\r?$/m.exec(mail)?.[1];
+    expect(link).toBeDefined();
+    const url = new URL(link!);
+    expect(`${url.origin}${url.pathname}`).toBe(`${t.config.publicUrl}/forgetpsw`);
+    expect(url.searchParams.get('email')).toBe(body.email);
+    expect(url.searchParams.get('invite')).toBe('1');
+    // The code rides in the fragment (never sent to a server), and is written out as well.
+    const code = /^#code=([A-Z0-9]{4}-[A-Z0-9]{4})$/.exec(url.hash)?.[1];
+    expect(code).toBeDefined();
+    expect(mail).toContain(`    ${code}`);
+    expect(mail).toContain('O link vale por 7 dias');
+
+    // What the link's page does: set the password with the code, then sign in with it.
+    const set = await t.request(
+      'POST',
+      `/resetpasswords/${encodeURIComponent(body.email)}/${code}/${encodeURIComponent('First-pass-123')}`,
+    );
+    expect(set.status).toBe(204);
+    const admin = await t.login(body.email, 'First-pass-123');
+    expect(admin.user).toMatchObject({ profile: 'admin', companyId: res.body.id, email: body.email });
+    // Spent: the link works once.
+    const again = await t.request(
+      'POST',
+      `/resetpasswords/${encodeURIComponent(body.email)}/${code}/${encodeURIComponent('Other-pass-456')}`,
+    );
+    expect(again.status).toBe(400);
+  });
+
+  it("writes the invitation in the language asked for, else the request's, else English", async () => {
+    const cases: [Record<string, unknown>, Record<string, string>, RegExp][] = [
+      [{ language: 'es' }, { 'accept-language': 'pt-BR' }, /^Subject: Su cuenta de Atendo: /m],
+      [{}, { 'accept-language': 'es-419,es;q=0.9' }, /^Subject: Su cuenta de Atendo: /m],
+      [{}, { 'accept-language': 'fr-FR' }, /^Subject: Your Atendo account: /m],
+      [{}, {}, /^Subject: Your Atendo account: /m],
+    ];
+    for (const [extra, headers, subject] of cases) {
+      const body = companyBody({ password: '', ...extra });
+      const res = await t.request('POST', '/companies', { token: superToken, body, headers });
+      expect(res.status).toBe(201);
+      expect(mailsTo(body.email)[0]).toMatch(subject);
+    }
+    // A language asked for is the admin's from then on (their later e-mails are in it).
+    const body = companyBody({ password: '', language: 'es' });
+    await t.request('POST', '/companies', { token: superToken, body });
+    const user = await db().query('SELECT language FROM users WHERE email = ?', [body.email]);
+    expect(user[0].language).toBe('es');
+    const bad = await t.request('POST', '/companies', { token: superToken, body: companyBody({ language: 'fr' }) });
+    expect(bad).toMatchObject({ status: 400, body: { fields: [{ field: 'language', message: 'validation.oneOf' }] } });
+    // With a password there is no invitation.
+    const withPassword = companyBody();
+    const created = await t.request('POST', '/companies', { token: superToken, body: withPassword });
+    expect(created.body).not.toHaveProperty('invitationSent');
+    expect(mailsTo(withPassword.email)).toEqual([]);
   });
 
   it('lists 20 a page with the count, searches, and lists all for pickers', async () => {

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { requiredIdSchema, TIME_HHMM, tooLong, tooShort, V } from '../common/validation.js';
-import { WEEKDAYS_EN } from '../common/common.types.js';
+import { LANGUAGES, WEEKDAYS_EN, type Language } from '../common/common.types.js';
 import { parseDueDate, RECURRENCES } from './companies.types.js';
 import { optionalPasswordSchema } from '../users/users.schema.js';
 
@@ -39,10 +39,16 @@ export const companySchema = yup.object({
 /**
  * Creating a company also creates its first admin, who signs in with the company's e-mail and this
  * password (the rule of the user form). Without one (the existing clients' form has no password
- * field) the server makes one up and answers it once, as `adminPassword`.
+ * field) the admin is e-mailed an invitation to set it, in `language` (the request's
+ * Accept-Language when not given), which becomes the admin's.
  */
 export const companyCreateSchema = companySchema.shape({
   password: optionalPasswordSchema,
+  language: yup
+    .mixed<Language>()
+    .transform((value: unknown) => (value === '' || value === null ? undefined : value))
+    .oneOf(LANGUAGES, V.oneOf)
+    .optional(),
 });
 
 /** PUT /companies/{id}/schedules: the company's business hours, one entry per weekday. */

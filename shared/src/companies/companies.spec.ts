@@ -88,13 +88,17 @@ describe('company forms', () => {
     await expect(companySchema.validate({ ...base, recurrence: 'WEEKLY' })).rejects.toBeInstanceOf(ValidationError);
   });
 
-  it("takes the first admin's password only to create, and makes do without one (the server makes it up)", async () => {
+  it("takes the first admin's password only to create, and makes do without one (the admin is invited)", async () => {
     const base = { name: 'Acme', email: 'a@b.co', planId: 1 };
     await expect(companySchema.validate(base)).resolves.toBeTruthy();
     expect((await companyCreateSchema.validate(base)).password).toBeUndefined();
     expect((await companyCreateSchema.validate({ ...base, password: '' })).password).toBeUndefined();
     await expect(companyCreateSchema.validate({ ...base, password: 'abc' })).rejects.toBeInstanceOf(ValidationError);
     await expect(companyCreateSchema.validate({ ...base, password: 'abc12' })).resolves.toBeTruthy();
+    // The invitation's language: one of the app's, or none (the request's then).
+    expect((await companyCreateSchema.validate({ ...base, language: 'es' })).language).toBe('es');
+    expect((await companyCreateSchema.validate({ ...base, language: '' })).language).toBeUndefined();
+    await expect(companyCreateSchema.validate({ ...base, language: 'fr' })).rejects.toBeInstanceOf(ValidationError);
   });
 
   it('takes at most one schedule per weekday', async () => {

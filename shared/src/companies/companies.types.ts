@@ -47,11 +47,17 @@ export function expiryOf(dueDate: string | null | undefined): string | null {
   return dueDate && dueDate !== NEVER_EXPIRES ? dueDate : null;
 }
 
-/** POST /companies answers the company, and the first admin's password when the server chose it. */
+/**
+ * POST /companies answers the company. Created without a password, its first admin has none that
+ * works and is e-mailed an invitation to set one; `invitationSent` says whether the mail went out
+ * (when it did not, the admin can still ask for a code at "forgot password").
+ */
 export interface CreatedCompany extends Company {
-  /** Shown once: it is stored only as a hash. */
-  adminPassword?: string;
+  invitationSent?: boolean;
 }
+
+/** How long the link of an invitation to set a first password stays valid. */
+export const INVITATION_TTL_DAYS = 7;
 
 /** GET /companies: 20 a page, newest first, each with its plan. */
 export interface CompaniesPage {

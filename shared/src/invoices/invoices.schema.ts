@@ -1,7 +1,7 @@
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import * as yup from 'yup';
-import { INT_MAX, MONEY_MAX, requiredIdSchema, tooLong, V } from '../common/validation.js';
-import { CHECKOUT_COUNTRIES } from './invoices.types.js';
+import { INT_MAX, MONEY_MAX, optionalId, requiredIdSchema, tooLong, V } from '../common/validation.js';
+import { CHECKOUT_COUNTRIES, INVOICE_STATUSES, type InvoiceStatus } from './invoices.types.js';
 
 /**
  * A Brazilian payer's CPF (11 digits) or CNPJ (14), with or without its punctuation. A Pix charge
@@ -65,8 +65,50 @@ export const checkoutPlanSchema = yup
   })
   .transform(withPlanIdFromPlan);
 
-/** POST /subscription: every step's fields together. */
-export const checkoutSchema = checkoutDataSchema.concat(checkoutPlanSchema);
+/**
+ * What `POST /subscription` needs of the payer: only what the payment provider does (a Pix charge
+ * names a payer, by name and, where the provider says so, CPF/CNPJ; the name falls back to the
+ * company's). The family's checkout can skip its address step and send those fields empty, so they
+ * are taken when given and never required here; our form's data step still asks for them.
+ */
+export const checkoutPayerSchema = yup.object({
+  firstName: yup.string().trim().max(100, tooLong).default(''),
+  lastName: yup.string().trim().max(100, tooLong).default(''),
+  taxId: yup
+    .string()
+    .trim()
+    .default('')
+    .test('taxId', V.taxId, (value) => !value || isValidTaxId(value)),
+  address2: yup.string().trim().max(200, tooLong).default(''),
+  city: yup.string().trim().max(100, tooLong).default(''),
+  state: yup.string().trim().max(50, tooLong).default(''),
+  zipcode: yup.string().trim().max(20, tooLong).default(''),
+  country: yup
+    .string()
+    .trim()
+    .default('')
+    .test('country', V.oneOf, (value) => !value || (CHECKOUT_COUNTRIES as readonly string[]).includes(value)),
+  useAddressForPaymentDetails: yup.boolean().default(false),
+});
+
+/** POST /subscription: the payer and the plan. */
+export const checkoutSchema = checkoutPayerSchema.concat(checkoutPlanSchema);
 
 export type CheckoutData = yup.InferType<typeof checkoutDataSchema>;
 export type CheckoutInput = yup.InferType<typeof checkoutSchema>;
+
+/**
+ * GET /invoices/overview: a page of every company's invoices, narrowed to one display status
+ * (open, expired: open and due before today, paid) and to one company; empty means all.
+ */
+export const invoicesOverviewQuerySchema = yup.object({
+  pageNumber: yup.number().typeError(V.number).integer(V.integer).min(1, V.min).max(100_000, V.max).default(1),
+  status: yup
+    .mixed<InvoiceStatus>()
+    .transform((value: unknown) => (value === '' ? undefined : value))
+    .oneOf(INVOICE_STATUSES, V.oneOf)
+    .optional(),
+  companyId: optionalId().default(null),
+});
+
+export type InvoicesOverviewQuery = yup.InferType<typeof invoicesOverviewQuerySchema>;

@@ -33,6 +33,18 @@ export function invoiceDisplayStatus(invoice: Pick<Invoice, 'status' | 'dueDate'
 /** GET /invoices/all answers pages of this many invoices (a plain list, as the existing clients read it). */
 export const INVOICES_PAGE_SIZE = 20;
 
+/** GET /invoices/overview (the super-admin's): an invoice of any company, with the company's name. */
+export interface InvoiceOverviewRow extends Invoice {
+  companyName: string;
+}
+
+/** GET /invoices/overview: 20 a page, latest period first, with the count of every match. */
+export interface InvoicesOverviewPage {
+  invoices: InvoiceOverviewRow[];
+  count: number;
+  hasMore: boolean;
+}
+
 /**
  * The answer of POST /subscription. `qrcode.qrcode` (the Pix "copia e cola" BR Code) and
  * `valor.original` (the amount, two decimals) are what the existing clients read.

@@ -1,4 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { invoicesOverviewQuerySchema, type InvoicesOverviewQuery } from '@atendo/shared';
 import type { AuthUser } from '../../common/auth-user.js';
 import { CurrentUser, RequirePermission } from '../../common/decorators.js';
 import { listQuerySchema, type ListQuery } from '../../common/pagination.js';
@@ -13,5 +14,12 @@ export class InvoicesController {
   @RequirePermission('invoices:manage')
   list(@CurrentUser() auth: AuthUser, @Query(new YupPipe(listQuerySchema)) query: ListQuery) {
     return this.invoices.list(auth, query);
+  }
+
+  /** The platform's view of every company's invoices and payments: the super-admin's alone. */
+  @Get('overview')
+  @RequirePermission('companies:manage')
+  overview(@Query(new YupPipe(invoicesOverviewQuerySchema)) query: InvoicesOverviewQuery) {
+    return this.invoices.overview(query);
   }
 }

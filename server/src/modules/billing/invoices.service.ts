@@ -1,9 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { INVOICES_PAGE_SIZE, invoiceDisplayStatus, type Invoice } from '@atendo/shared';
+import {
+  INVOICES_PAGE_SIZE,
+  invoiceDisplayStatus,
+  type Invoice,
+  type InvoicesOverviewPage,
+  type InvoicesOverviewQuery,
+} from '@atendo/shared';
 import { DataSource, In, MoreThanOrEqual, Repository, type SelectQueryBuilder } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
-import { like, likePattern, type ListQuery } from '../../common/pagination.js';
+import { like, likePattern, PAGE_SIZE, type ListQuery } from '../../common/pagination.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { isUniqueViolation } from '../../database/unique-violation.js';
 import { CompanyEntity } from '../companies/entities/company.entity.js';
@@ -60,6 +66,40 @@ export class InvoicesService {
       .getMany();
     const now = new Date();
     return rows.map((row) => toInvoice(row, now));
+  }
+
+  /**
+   * GET /invoices/overview (the super-admin's): every company's invoices, latest period first, 20 a
+   * page, narrowed to a display status and a company, each with its company's name. Invoices due
+   * are issued first, as the companies' own lists do.
+   */
+  async overview(query: InvoicesOverviewQuery): Promise<InvoicesOverviewPage> {
+    const now = new Date();
+    await this.issueDue(now);
+    const qb = this.invoices.createQueryBuilder('i');
+    if (query.companyId) qb.andWhere('i.companyId = :companyId', { companyId: query.companyId });
+    // The display status (invoiceDisplayStatus) in SQL: expired is open and due before today (UTC).
+    const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    if (query.status === 'paid') qb.andWhere('i.status = :paid', { paid: 'paid' });
+    if (query.status === 'open') qb.andWhere('i.status = :open AND i.dueDate >= :today', { open: 'open', today });
+    if (query.status === 'expired') qb.andWhere('i.status = :open AND i.dueDate < :today', { open: 'open', today });
+    const count = await qb.getCount();
+    const rows = await qb
+      .orderBy('i.dueDate', 'DESC')
+      .addOrderBy('i.id', 'DESC')
+      .skip((query.pageNumber - 1) * PAGE_SIZE)
+      .take(PAGE_SIZE)
+      .getMany();
+    const ids = [...new Set(rows.map((row) => row.companyId))];
+    const companies = ids.length
+      ? await this.db.getRepository(CompanyEntity).find({ where: { id: In(ids) }, select: { id: true, name: true } })
+      : [];
+    const names = new Map(companies.map((c) => [c.id, c.name]));
+    return {
+      invoices: rows.map((row) => ({ ...toInvoice(row, now), companyName: names.get(row.companyId) ?? '' })),
+      count,
+      hasMore: count > query.pageNumber * PAGE_SIZE,
+    };
   }
 
   async load(companyId: number, id: number): Promise<InvoiceEntity | null> {

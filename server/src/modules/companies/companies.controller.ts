@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import {
+  LANGUAGES,
   companyCreateSchema,
   companySchedulesSchema,
   companySchema,
@@ -7,9 +8,11 @@ import {
   type CompanyCreateInput,
   type CompanyInput,
   type CompanySchedulesInput,
+  type Language,
   type SignupInput,
 } from '@atendo/shared';
 import type { FastifyRequest } from 'fastify';
+import Negotiator from 'negotiator';
 import type { AuthUser } from '../../common/auth-user.js';
 import { CurrentUser, Public, RequirePermission } from '../../common/decorators.js';
 import { listQuerySchema, type ListQuery } from '../../common/pagination.js';
@@ -18,6 +21,16 @@ import { Throttles } from '../throttle/throttles.js';
 import { CompaniesService } from './companies.service.js';
 
 const id = new IdPipe('ERR_NO_COMPANY_FOUND');
+
+/**
+ * The app's language the request's Accept-Language prefers (pt-BR is pt), or null when it names
+ * none of them: the family's company form sends no language, but its browser says which it shows.
+ */
+function requestLanguage(req: FastifyRequest): Language | null {
+  const header = req.headers['accept-language'];
+  if (!header || header.trim() === '*') return null;
+  return (new Negotiator(req).language([...LANGUAGES]) as Language | undefined) ?? null;
+}
 
 @Controller('companies')
 export class CompaniesController {
@@ -57,8 +70,8 @@ export class CompaniesController {
 
   @Post()
   @RequirePermission('companies:manage')
-  create(@Body(new YupPipe(companyCreateSchema)) body: CompanyCreateInput) {
-    return this.companies.create(body);
+  create(@Body(new YupPipe(companyCreateSchema)) body: CompanyCreateInput, @Req() req: FastifyRequest) {
+    return this.companies.create(body, requestLanguage(req));
   }
 
   @Put(':id/schedules')

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
@@ -9,6 +10,7 @@ import {
   type CompanyCreateInput,
   type CompanyInput,
   type CreatedCompany,
+  type Language,
   type SettingEntry,
   type SignupInput,
   type WeekdaySchedule,
@@ -20,7 +22,8 @@ import { searchPage, type ListQuery } from '../../common/pagination.js';
 import { isUniqueViolation } from '../../database/unique-violation.js';
 import { SessionManager } from '../gateway/session-manager.js';
 import { companyFolder, MediaStore } from '../media/media-store.js';
-import { generatedPassword, hashPassword } from '../sessions/passwords.js';
+import { PasswordResetService } from '../password-reset/password-reset.service.js';
+import { hashPassword } from '../sessions/passwords.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { PlanEntity } from '../plans/entities/plan.entity.js';
 import { toPlan } from '../plans/plans.mapper.js';
@@ -49,6 +52,7 @@ export class CompaniesService {
     private readonly sessions: SessionsService,
     private readonly connections: SessionManager,
     private readonly media: MediaStore,
+    private readonly resets: PasswordResetService,
   ) {}
 
   /**
@@ -105,10 +109,15 @@ export class CompaniesService {
     return { companies: rows.map((c) => toCompany(c, settings.get(c.id) ?? [])), count, hasMore };
   }
 
-  /** GET /companies/list: every company, by name, for pickers. */
+  /**
+   * GET /companies/list: every company, by name, for pickers. Each with the settings its form
+   * reads, as in the paged table: the family's super-admin page edits, extends and deletes
+   * companies from this list, and its dialog reads them.
+   */
   async listAll(): Promise<Company[]> {
     const rows = await this.companies.find({ relations: { plan: true }, order: { name: 'ASC', id: 'ASC' } });
-    return rows.map((c) => toCompany(c));
+    const settings = await this.formSettings('all');
+    return rows.map((c) => toCompany(c, settings.get(c.id) ?? []));
   }
 
   /**
@@ -120,12 +129,17 @@ export class CompaniesService {
     return this.read(id);
   }
 
-  /** POST /companies: the company with the catalogue's settings and its first admin, in one transaction. */
-  async create(input: CompanyCreateInput): Promise<CreatedCompany> {
+  /**
+   * POST /companies: the company with the catalogue's settings and its first admin, in one
+   * transaction. Without a password the admin gets none that works (the hash of a secret nobody
+   * keeps: no default such as the family's `123456`, nothing to read out to them) and is e-mailed
+   * an invitation to set one, in `language` or else the one the request prefers.
+   */
+  async create(input: CompanyCreateInput, requestLanguage: Language | null = null): Promise<CreatedCompany> {
     await this.assertPlan(input.planId);
     await this.assertEmailFree(input.email);
-    const generated = input.password ? null : generatedPassword();
-    const passwordHash = await hashPassword(input.password ?? generated!);
+    const invite = !input.password;
+    const passwordHash = await hashPassword(input.password ?? randomBytes(32).toString('base64url'));
     const created = await this.createWithAdmin(
       {
         name: input.name,
@@ -136,11 +150,31 @@ export class CompaniesService {
         dueDate: input.dueDate,
         recurrence: input.recurrence,
       },
-      { name: input.name, email: input.email, passwordHash },
+      { name: input.name, email: input.email, passwordHash, language: input.language ?? null },
       input.campaignsEnabled === undefined ? {} : { campaignsEnabled: String(input.campaignsEnabled) },
     );
     const company = await this.read(created.id);
-    return generated ? { ...company, adminPassword: generated } : company;
+    if (!invite) return company;
+    return { ...company, invitationSent: await this.inviteAdmin(company, input.language ?? requestLanguage ?? 'en') };
+  }
+
+  /**
+   * Mails the invitation of a new company's first admin. The company stands whatever happens to the
+   * mail: a failed delivery is logged and answered as `invitationSent: false`, and the admin can
+   * still ask for a code at "forgot password".
+   */
+  private async inviteAdmin(company: Company, language: Language): Promise<boolean> {
+    const admin = await this.db.getRepository(UserEntity).findOneOrFail({
+      where: { companyId: company.id, profile: 'admin' },
+      select: { id: true, name: true, email: true },
+    });
+    try {
+      await this.resets.invite(admin, company.name, language);
+      return true;
+    } catch (error) {
+      this.logger.warn(`Invitation of company ${company.id}'s first admin not sent: ${(error as Error).message}`);
+      return false;
+    }
   }
 
   async update(id: number, input: CompanyInput): Promise<Company> {
@@ -207,7 +241,7 @@ export class CompaniesService {
 
   private async createWithAdmin(
     fields: Pick<CompanyEntity, 'name' | 'email' | 'phone' | 'planId' | 'status' | 'dueDate' | 'recurrence'>,
-    admin: { name: string; email: string; passwordHash: string },
+    admin: { name: string; email: string; passwordHash: string; language?: Language | null },
     settings: Record<string, string> = {},
   ): Promise<CompanyEntity> {
     try {
@@ -219,6 +253,7 @@ export class CompaniesService {
           name: admin.name.slice(0, 50),
           email: admin.email,
           passwordHash: admin.passwordHash,
+          language: admin.language ?? null,
           profile: 'admin',
           super: false,
           allTicket: 'enabled',
@@ -253,12 +288,14 @@ export class CompaniesService {
     }
   }
 
-  private async formSettings(companyIds: number[]): Promise<Map<number, SettingEntry[]>> {
+  /** The form's settings of these companies ('all': of every company, without a list of ids). */
+  private async formSettings(companyIds: number[] | 'all'): Promise<Map<number, SettingEntry[]>> {
     const byCompany = new Map<number, SettingEntry[]>();
     if (!companyIds.length) return byCompany;
+    const keys = In([...FORM_SETTINGS]);
     const rows = await this.db
       .getRepository(SettingEntity)
-      .find({ where: { companyId: In(companyIds), key: In([...FORM_SETTINGS]) } });
+      .find({ where: companyIds === 'all' ? { key: keys } : { companyId: In(companyIds), key: keys } });
     for (const row of rows) {
       const list = byCompany.get(row.companyId) ?? [];
       list.push({ key: row.key, value: row.value });

@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
+  INVITATION_TTL_DAYS,
   LANGUAGES,
   PASSWORD_RESET_MAX_ATTEMPTS,
+  type Language,
   PASSWORD_RESET_TTL_MINUTES,
   type ResetPasswordParams,
 } from '@atendo/shared';
@@ -14,6 +16,7 @@ import { hashPassword } from '../sessions/passwords.js';
 import { PASSWORD_RESET, SessionsService } from '../sessions/sessions.service.js';
 import { UserEntity } from '../users/entities/user.entity.js';
 import { PasswordResetEntity } from './entities/password-reset.entity.js';
+import { invitationMail } from './invitation-mail.js';
 import { displayResetCode, hashResetCode, newResetCode, sameHash } from './reset-code.js';
 import { resetMail } from './reset-mail.js';
 
@@ -56,6 +59,40 @@ export class PasswordResetService {
       }),
     );
     return { expiresInMinutes: PASSWORD_RESET_TTL_MINUTES };
+  }
+
+  /**
+   * Invites a user who has no password yet (a company's first admin created without one): a code
+   * that lasts INVITATION_TTL_DAYS, mailed with a link to the set-password page holding it. It is a
+   * reset code in every other way (one pending per user, spent once, POST /resetpasswords sets the
+   * password), so the page and every client's reset form take it, and a code asked for later at
+   * "forgot password" replaces it. The code travels in the link's fragment, which browsers never
+   * send to a server, so no access log or proxy in between records it.
+   */
+  async invite(user: { id: number; name: string; email: string }, company: string, language: Language): Promise<void> {
+    const code = newResetCode();
+    await this.resets.upsert(
+      {
+        userId: user.id,
+        codeHash: hashResetCode(this.config.jwtRefreshSecret, user.id, code),
+        expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000),
+        attempts: 0,
+        createdAt: new Date(),
+      },
+      ['userId'],
+    );
+    const shown = displayResetCode(code);
+    const link = `${this.config.publicUrl}/forgetpsw?email=${encodeURIComponent(user.email)}&invite=1#code=${shown}`;
+    await this.mail.send(
+      invitationMail({
+        to: user.email,
+        name: user.name,
+        company: company.replace(/\s+/g, ' '),
+        code: shown,
+        link,
+        language,
+      }),
+    );
   }
 
   /** Sets the new password when the code is right, then ends every session of the account. */

@@ -1,10 +1,25 @@
-import type { CompaniesPage, Company, CompanyInput, CreatedCompany, Id, WeekdaySchedule } from '@atendo/shared';
+import type {
+  CompaniesPage,
+  Company,
+  CompanyInput,
+  CreatedCompany,
+  Id,
+  Language,
+  WeekdaySchedule,
+} from '@atendo/shared';
 import { api, succeeded } from '../../app/api';
 import type { AppThunk } from '../../app/store';
 import { mergePagedChange, type PagedChange, type PagedRows } from '../../components/paged-cache';
 
-/** What the company form sends: dates as ISO text (or '' for none), the first admin's password on creation. */
-export type CompanyPayload = Omit<CompanyInput, 'dueDate'> & { dueDate: string; password?: string };
+/**
+ * What the company form sends: dates as ISO text (or '' for none); on creation the first admin's
+ * password, or without one the language of their invitation.
+ */
+export type CompanyPayload = Omit<CompanyInput, 'dueDate'> & {
+  dueDate: string;
+  password?: string;
+  language?: Language;
+};
 
 export const companiesApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -25,10 +40,10 @@ export const companiesApi = api.injectEndpoints({
     createCompany: build.mutation<CreatedCompany, CompanyPayload>({
       query: (body) => ({ url: '/companies', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        // The generated password is for the dialog that shows it once, not for the cache.
+        // Whether the invitation went out is for the form's message, not for the cache.
         const answer = await succeeded(queryFulfilled);
         if (!answer) return;
-        const { adminPassword: _shownOnce, ...company } = answer.data;
+        const { invitationSent: _told, ...company } = answer.data;
         dispatch(companySaved(company, true));
       },
     }),

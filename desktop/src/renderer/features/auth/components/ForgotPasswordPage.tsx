@@ -3,15 +3,16 @@ import { Field, Input, Link, makeStyles, Text, tokens } from '@fluentui/react-co
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorBody, errorText, serverFieldErrors } from '../../../app/errors';
+import { currentLanguage } from '../../../app/i18n';
 import { useNotify } from '../../../app/toasts';
 import { AppLink } from '../../../components/AppLink';
 import { FailureMessage } from '../../../components/FailureMessage';
 import { fieldError, inputProps } from '../../../components/form';
 import { PublicForm, PublicTitle } from '../../../components/PublicForm';
 import { SubmitButton } from '../../../components/SubmitButton';
-import { useForgotPasswordMutation, useResetPasswordMutation } from '../auth.api';
+import { useForgotPasswordMutation, useLoginMutation, useResetPasswordMutation } from '../auth.api';
 import { PublicLayout } from './PublicLayout';
 
 const useStyles = makeStyles({
@@ -21,9 +22,16 @@ const useStyles = makeStyles({
 /** The server names the path's parts; the form calls them otherwise. */
 const FORM_FIELD: Record<string, string> = { token: 'code', newPassword: 'password' };
 
+/** The code an invitation's link carries in its fragment (`#code=XXXX-XXXX`), which no server sees. */
+function codeOfHash(hash: string): string {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('code')?.trim() ?? '';
+}
+
 /**
  * Spec 2 §2 and §4: the e-mail first; once the code is sent, the code with the new password and its
  * confirmation; then on to sign-in. The link in the e-mail opens the second step for its address.
+ * An invitation's link (a new company's first admin, `invite=1`) brings its code along: the page
+ * asks only for the password, and signs in with it once set.
  */
 export function ForgotPasswordPage() {
   const { t, i18n } = useTranslation();
@@ -34,6 +42,9 @@ export function ForgotPasswordPage() {
   const companyId = params.get('companyId');
   const withCompany = (path: string) => (companyId ? `${path}?companyId=${encodeURIComponent(companyId)}` : path);
   const fromLink = params.get('email') ?? '';
+  const invite = params.get('invite') === '1';
+  const codeFromLink = codeOfHash(useLocation().hash);
+  const [login] = useLoginMutation();
   const [email, setEmail] = useState<string | null>(
     forgotPasswordSchema.isValidSync({ email: fromLink }) ? fromLink.trim().toLowerCase() : null,
   );
@@ -68,7 +79,7 @@ export function ForgotPasswordPage() {
   });
 
   const confirm = useFormik({
-    initialValues: { code: '', password: '', confirmPassword: '' },
+    initialValues: { code: codeFromLink, password: '', confirmPassword: '' },
     validationSchema: resetPasswordSchema,
     onSubmit: async (values, helpers) => {
       if (!email) return;
@@ -76,6 +87,12 @@ export function ForgotPasswordPage() {
       const input = resetPasswordSchema.cast(values);
       try {
         await resetPassword({ email, code: input.code, password: input.password }).unwrap();
+        if (invite) {
+          // Signed in, the public routes give way to the app (PublicOnly).
+          await login({ email, password: input.password, language: currentLanguage() }).unwrap();
+          notify.success(t('auth.invite.success'));
+          return;
+        }
         notify.success(t('auth.forgot.success'));
         void navigate(withCompany('/login'));
       } catch (error) {
@@ -93,7 +110,7 @@ export function ForgotPasswordPage() {
 
   return (
     <PublicLayout>
-      <PublicTitle>{t('auth.forgot.title')}</PublicTitle>
+      <PublicTitle>{invite ? t('auth.invite.title') : t('auth.forgot.title')}</PublicTitle>
       {email === null ? (
         <PublicForm onSubmit={request.handleSubmit}>
           <Text>{t('auth.forgot.intro')}</Text>
@@ -104,7 +121,7 @@ export function ForgotPasswordPage() {
         </PublicForm>
       ) : (
         <PublicForm onSubmit={confirm.handleSubmit}>
-          <Text>{t('auth.forgot.codeIntro', { email })}</Text>
+          <Text>{invite ? t('auth.invite.intro', { email }) : t('auth.forgot.codeIntro', { email })}</Text>
           <FailureMessage failure={failure} />
           <Field label={t('auth.forgot.code')} required {...fieldError(confirm, 'code', i18n)}>
             <Input
@@ -125,7 +142,9 @@ export function ForgotPasswordPage() {
           <Field label={t('auth.forgot.confirmPassword')} required {...fieldError(confirm, 'confirmPassword', i18n)}>
             <Input {...inputProps(confirm, 'confirmPassword')} type="password" autoComplete="new-password" />
           </Field>
-          <SubmitButton submitting={confirm.isSubmitting}>{t('auth.forgot.reset')}</SubmitButton>
+          <SubmitButton submitting={confirm.isSubmitting}>
+            {invite ? t('auth.invite.submit') : t('auth.forgot.reset')}
+          </SubmitButton>
           <div className={styles.links}>
             <Link as="button" type="button" onClick={() => void sendCode(email)}>
               {t('auth.forgot.resend')}

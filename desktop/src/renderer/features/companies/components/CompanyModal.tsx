@@ -4,6 +4,8 @@ import {
   companyCreateSchema,
   companySchema,
   type CreatedCompany,
+  type Language,
+  LANGUAGES,
   RECURRENCES,
   type Recurrence,
   settingValue,
@@ -12,13 +14,13 @@ import { Button, Field, Input, makeStyles, Select, Switch, tokens } from '@fluen
 import { CalendarAddRegular } from '@fluentui/react-icons';
 import { endOfDay, format, isValid, parse } from 'date-fns';
 import { useFormik } from 'formik';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../app/i18n';
+import { useNotify } from '../../../app/toasts';
 import { FormDialog } from '../../../components/FormDialog';
 import { fieldError, inputProps, useFormSave } from '../../../components/form';
 import { useListAllPlansQuery } from '../../plans/plans.api';
 import { type CompanyPayload, useCreateCompanyMutation, useUpdateCompanyMutation } from '../companies.api';
-import { GeneratedPasswordDialog } from './GeneratedPasswordDialog';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '680px', width: '100%' },
@@ -39,6 +41,8 @@ interface CompanyForm {
   dueDate: string;
   recurrence: Recurrence;
   campaignsEnabled: boolean;
+  /** The first admin's language: their invitation e-mail is written in it. */
+  language: Language;
 }
 
 /** The date input shows the due date's calendar day where the user is. */
@@ -65,12 +69,15 @@ export function CompanyModal({ company, onClose }: CompanyModalProps) {
   const [createCompany] = useCreateCompanyMutation();
   const [updateCompany] = useUpdateCompanyMutation();
   const schema = company ? companySchema : companyCreateSchema;
-  // A company created without a password: its admin's password, made by the server, shown once.
-  const [created, setCreated] = useState<CreatedCompany | null>(null);
+  const notify = useNotify();
 
+  // Created without a password: the first admin was e-mailed an invitation to set one (or, if the
+  // mail failed, can ask for a code at "forgot password"), and the super-admin is told which.
   const save = useFormSave(t('settings.companies.saved'), (saved: CreatedCompany | null) => {
-    if (saved?.adminPassword) setCreated(saved);
-    else onClose();
+    if (saved?.invitationSent === true) notify.success(t('settings.companies.invitation.sent', { email: saved.email }));
+    if (saved?.invitationSent === false)
+      notify.error(t('settings.companies.invitation.failed', { email: saved.email }));
+    onClose();
   });
   const formik = useFormik<CompanyForm>({
     initialValues: {
@@ -83,6 +90,7 @@ export function CompanyModal({ company, onClose }: CompanyModalProps) {
       dueDate: company?.dueDate ?? '',
       recurrence: company?.recurrence ?? 'MENSAL',
       campaignsEnabled: settingValue(company?.settings, 'campaignsEnabled') === 'true',
+      language: currentLanguage(),
     },
     validationSchema: schema,
     onSubmit: async (values, helpers) => {
@@ -95,7 +103,7 @@ export function CompanyModal({ company, onClose }: CompanyModalProps) {
         dueDate: values.dueDate,
         recurrence: values.recurrence,
         campaignsEnabled: values.campaignsEnabled,
-        ...(company || !values.password ? {} : { password: values.password }),
+        ...(company ? {} : values.password ? { password: values.password } : { language: values.language }),
       };
       await save(helpers, async () => {
         if (company) {
@@ -112,10 +120,6 @@ export function CompanyModal({ company, onClose }: CompanyModalProps) {
     const from = formik.values.dueDate ? new Date(formik.values.dueDate) : new Date();
     void formik.setFieldValue('dueDate', addRecurrence(from, formik.values.recurrence).toISOString());
   };
-
-  if (created?.adminPassword) {
-    return <GeneratedPasswordDialog email={created.email ?? ''} password={created.adminPassword} onClose={onClose} />;
-  }
 
   return (
     <FormDialog
@@ -146,6 +150,21 @@ export function CompanyModal({ company, onClose }: CompanyModalProps) {
           {...fieldError(formik, 'password', i18n)}
         >
           <Input {...inputProps(formik, 'password')} type="password" autoComplete="new-password" />
+        </Field>
+      )}
+      {!company && !formik.values.password && (
+        <Field
+          label={t('settings.companies.fields.language')}
+          hint={t('settings.companies.languageHint')}
+          {...fieldError(formik, 'language', i18n)}
+        >
+          <Select name="language" value={formik.values.language} onChange={formik.handleChange}>
+            {LANGUAGES.map((language) => (
+              <option key={language} value={language}>
+                {t(`common.languages.${language}`)}
+              </option>
+            ))}
+          </Select>
         </Field>
       )}
       <Field label={t('settings.companies.fields.plan')} required {...fieldError(formik, 'planId', i18n)}>
