@@ -174,6 +174,9 @@ const FilesPage = page(() => import('../features/files/components/FilesPage'), '
 const ChatsPage = page(() => import('../features/chats/components/ChatsPage'), 'ChatsPage');
 const SettingsPage = page(() => import('../features/settings/components/SettingsPage'), 'SettingsPage');
 const HelpsPage = page(() => import('../features/helps/components/HelpsPage'), 'HelpsPage');
+const HelpsAdminPage = page(() => import('../features/helps/components/HelpsAdminPage'), 'HelpsAdminPage');
+const CompaniesPage = page(() => import('../features/companies/components/CompaniesPage'), 'CompaniesPage');
+const PlansPage = page(() => import('../features/plans/components/PlansPage'), 'PlansPage');
 const MessagesApiPage = page(() => import('../features/messages-api/components/MessagesApiPage'), 'MessagesApiPage');
 const PromptsPage = page(() => import('../features/prompts/components/PromptsPage'), 'PromptsPage');
 const QueueIntegrationsPage = page(
@@ -259,6 +262,16 @@ const routes = createRoutesFromElements(
           </Route>
           <Route element={<RequirePermission permission="settings:manage" />}>
             <Route path="/settings" element={<SettingsPage />} />
+          </Route>
+          {/* The platform's back office: the super-admin's pages, each with its menu entry. */}
+          <Route element={<RequirePermission permission="companies:manage" />}>
+            <Route path="/companies" element={<CompaniesPage />} />
+          </Route>
+          <Route element={<RequirePermission permission="plans:manage" />}>
+            <Route path="/plans" element={<PlansPage />} />
+          </Route>
+          <Route element={<RequirePermission permission="helps:manage" />}>
+            <Route path="/helps-admin" element={<HelpsAdminPage />} />
           </Route>
           {/* Spec §2: every user watches the help videos; the announcements page tells others it is not theirs. */}
           <Route path="/helps" element={<HelpsPage />} />

@@ -3,12 +3,20 @@ import {
   type CompanyEventPayloads,
   type Invoice,
   INVOICES_PAGE_SIZE,
+  type InvoicesOverviewPage,
+  type InvoiceStatus,
   type CheckoutResult,
   type SubscriptionState,
 } from '@atendo/shared';
 import { api } from '../../app/api';
 import type { AppThunk } from '../../app/store';
 import { companyDueDateUpdated } from '../auth/auth.slice';
+
+/** The overview's filters: one display status or all (''), one company or all (null). */
+export interface InvoicesOverviewFilters {
+  status: InvoiceStatus | '';
+  companyId: number | null;
+}
 
 export const invoicesApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -22,6 +30,22 @@ export const invoicesApi = api.injectEndpoints({
         initialPageParam: 1,
         getNextPageParam: (lastPage, _allPages, lastPageParam) =>
           lastPage.length === INVOICES_PAGE_SIZE ? lastPageParam + 1 : undefined,
+      },
+      providesTags: ['Invoices'],
+    }),
+    // GET /invoices/overview (the super-admin's): every company's, by status and company, with a count.
+    listInvoicesOverview: build.infiniteQuery<InvoicesOverviewPage, InvoicesOverviewFilters, number>({
+      query: ({ queryArg, pageParam }) => ({
+        url: '/invoices/overview',
+        params: {
+          pageNumber: pageParam,
+          ...(queryArg.status ? { status: queryArg.status } : {}),
+          ...(queryArg.companyId ? { companyId: queryArg.companyId } : {}),
+        },
+      }),
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (lastPage, _allPages, lastPageParam) => (lastPage.hasMore ? lastPageParam + 1 : undefined),
       },
       providesTags: ['Invoices'],
     }),
@@ -47,4 +71,9 @@ export function applyPaymentEvent(event: CompanyEventPayloads['payment']): AppTh
   };
 }
 
-export const { useListInvoicesInfiniteQuery, useSubscriptionStateQuery, useCheckoutMutation } = invoicesApi;
+export const {
+  useListInvoicesInfiniteQuery,
+  useListInvoicesOverviewInfiniteQuery,
+  useSubscriptionStateQuery,
+  useCheckoutMutation,
+} = invoicesApi;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { SessionUser } from '@atendo/shared';
-import { visibleSettingsTabs } from './settings-tabs';
+import { MOVED_SETTINGS_TABS, visibleSettingsTabs } from './settings-tabs';
 
 const user = (overrides: Partial<SessionUser>) => ({ profile: 'admin', super: false, ...overrides }) as SessionUser;
 const tabs = (who: SessionUser, scheduleType?: string) =>
@@ -15,10 +15,9 @@ describe('settings tabs', () => {
     expect(tabs(user({}), 'company')).toEqual(['options', 'schedules']);
   });
 
-  it('adds the companies and plans tabs for the super-admin, in that order after the options', () => {
-    const superTabs = tabs(user({ super: true }), 'company');
-    expect(superTabs.slice(0, 4)).toEqual(['options', 'schedules', 'companies', 'plans']);
-    expect(tabs(user({}))).not.toContain('companies');
-    expect(tabs(user({ profile: 'user' }))).not.toContain('plans');
+  it('gives the super-admin no back-office tabs: companies, plans and helps are pages of their own', () => {
+    expect(tabs(user({ super: true }), 'company')).toEqual(['options', 'schedules']);
+    // An old link to one of those tabs leads to its page.
+    expect(MOVED_SETTINGS_TABS).toEqual({ companies: '/companies', plans: '/plans', helps: '/helps-admin' });
   });
 });

@@ -1,9 +1,6 @@
-import { can, type SessionUser, type SettingEntry, settingValue } from '@atendo/shared';
+import { type SessionUser, type SettingEntry, settingValue } from '@atendo/shared';
 import type { ComponentType } from 'react';
-import { CompaniesTab } from '../companies/components/CompaniesTab';
 import { CompanySchedulesTab } from '../companies/components/CompanySchedulesTab';
-import { HelpsTab } from '../helps/components/HelpsTab';
-import { PlansTab } from '../plans/components/PlansTab';
 import { OptionsTab } from './components/OptionsTab';
 
 /** What decides whether a tab shows: who is signed in and the company's current settings. */
@@ -23,7 +20,7 @@ export interface SettingsTab {
 
 /**
  * The settings page's tabs in order (spec §2): options always; schedules while the company
- * schedules by company; companies, plans and helps for the super-admin. A new tab adds its entry.
+ * schedules by company. A new tab adds its entry.
  */
 export const SETTINGS_TABS: readonly SettingsTab[] = [
   { value: 'options', labelKey: 'settings.tabs.options', visible: () => true, component: OptionsTab },
@@ -33,26 +30,18 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
     visible: ({ settings }) => settingValue(settings, 'scheduleType') === 'company',
     component: CompanySchedulesTab,
   },
-  {
-    value: 'companies',
-    labelKey: 'settings.tabs.companies',
-    visible: ({ user }) => can(user, 'companies:manage'),
-    component: CompaniesTab,
-  },
-  {
-    value: 'plans',
-    labelKey: 'settings.tabs.plans',
-    visible: ({ user }) => can(user, 'plans:manage'),
-    component: PlansTab,
-  },
-  {
-    value: 'helps',
-    labelKey: 'settings.tabs.helps',
-    visible: ({ user }) => can(user, 'helps:manage'),
-    component: HelpsTab,
-  },
 ];
 
 export function visibleSettingsTabs(context: SettingsTabContext): SettingsTab[] {
   return SETTINGS_TABS.filter((tab) => tab.visible(context));
 }
+
+/**
+ * The super-admin's tabs that became pages of their own, with their own menu entries: an old link
+ * to the tab (`/settings?tab=plans`) opens the page.
+ */
+export const MOVED_SETTINGS_TABS: Readonly<Record<string, string>> = {
+  companies: '/companies',
+  plans: '/plans',
+  helps: '/helps-admin',
+};

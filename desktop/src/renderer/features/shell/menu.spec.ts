@@ -33,6 +33,13 @@ describe('side menu', () => {
     expect(entryVisible(page('/chats'), context(null))).toBe(false);
   });
 
+  it("gives the super-admin's back office (companies, plans, help videos) entries of their own", () => {
+    const paths = (user: SessionUser) => visibleEntries({ ...context(null), user }).map((entry) => entry.path);
+    const superAdmin = { profile: 'admin', super: true } as SessionUser;
+    expect(paths(superAdmin)).toEqual(expect.arrayContaining(['/companies', '/plans', '/helps-admin', '/financeiro']));
+    for (const path of ['/companies', '/plans', '/helps-admin']) expect(paths(admin)).not.toContain(path);
+  });
+
   it('leaves other pages to their own condition', () => {
     expect(entryVisible(page('/tickets'), context(null))).toBe(true);
     expect(entryVisible({ path: '/kanban', visible: () => false }, context({ useKanban: true }))).toBe(false);

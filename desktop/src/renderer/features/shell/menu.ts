@@ -2,8 +2,12 @@ import { can, featureOfPath, hasFeature, type PlanFlags, type SessionUser } from
 import {
   BookContactsFilled,
   BookContactsRegular,
+  BoxMultipleFilled,
+  BoxMultipleRegular,
   BrainCircuitFilled,
   BrainCircuitRegular,
+  BuildingMultipleFilled,
+  BuildingMultipleRegular,
   CalendarClockFilled,
   CalendarClockRegular,
   ChatMultipleFilled,
@@ -44,6 +48,8 @@ import {
   TopSpeedFilled,
   TopSpeedRegular,
   VideoClipFilled,
+  VideoClipMultipleFilled,
+  VideoClipMultipleRegular,
   VideoClipRegular,
   PlugConnectedFilled,
   PlugConnectedRegular,
@@ -313,6 +319,35 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     visible: ({ user }) => can(user, 'settings:manage'),
   },
   {
+    // The platform's back office (spec 2): the super-admin's own pages, not tabs of the settings.
+    path: '/companies',
+    labelKey: 'shell.menu.companies',
+    descriptionKey: 'home.destinations.companies',
+    section: 'admin',
+    icon: BuildingMultipleRegular,
+    activeIcon: BuildingMultipleFilled,
+    visible: ({ user }) => can(user, 'companies:manage'),
+  },
+  {
+    path: '/plans',
+    labelKey: 'shell.menu.plans',
+    descriptionKey: 'home.destinations.plans',
+    section: 'admin',
+    icon: BoxMultipleRegular,
+    activeIcon: BoxMultipleFilled,
+    visible: ({ user }) => can(user, 'plans:manage'),
+  },
+  {
+    // Apart from /helps, where everyone (the super-admin too) watches the videos.
+    path: '/helps-admin',
+    labelKey: 'shell.menu.helpsAdmin',
+    descriptionKey: 'home.destinations.helpsAdmin',
+    section: 'admin',
+    icon: VideoClipMultipleRegular,
+    activeIcon: VideoClipMultipleFilled,
+    visible: ({ user }) => can(user, 'helps:manage'),
+  },
+  {
     path: '/announcements',
     labelKey: 'shell.menu.announcements',
     descriptionKey: 'home.destinations.announcements',
@@ -322,6 +357,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     visible: ({ user }) => can(user, 'announcements:manage'),
   },
   {
+    // The super-admin's page shows every company's invoices (InvoicesPage).
     path: '/financeiro',
     labelKey: 'shell.menu.invoices',
     descriptionKey: 'home.destinations.invoices',

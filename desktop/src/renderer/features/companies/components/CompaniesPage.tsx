@@ -16,8 +16,8 @@ const useStyles = makeStyles({
 
 const companiesOf = (page: CompaniesPage) => page.companies;
 
-/** Settings › Companies (super-admin): every tenant, its plan, status and due date. */
-export function CompaniesTab() {
+/** /companies (super-admin): every tenant, its plan, status and due date. */
+export function CompaniesPage() {
   const { t } = useTranslation();
   const styles = useStyles();
 
@@ -73,7 +73,7 @@ export function CompaniesTab() {
   return (
     <ListPage
       title={t('settings.companies.title')}
-      layout="tab"
+      layout="page"
       useQuery={useListCompaniesInfiniteQuery}
       rowsOf={companiesOf}
       columns={columns}

@@ -19,8 +19,8 @@ const useStyles = makeStyles({
 const useHelps = () => wholeList<Help>(useListHelpsQuery());
 const helpsOf = (helps: Help[]) => helps;
 
-/** Settings, super-admin only: the platform's help videos that every company sees on /helps. */
-export function HelpsTab() {
+/** /helps-admin (super-admin): the platform's help videos that every company sees on /helps. */
+export function HelpsAdminPage() {
   const { t } = useTranslation();
   const styles = useStyles();
   const columns: ListColumn<Help>[] = [
@@ -39,7 +39,7 @@ export function HelpsTab() {
   return (
     <ListPage
       title={t('helps.tableLabel')}
-      layout="tab"
+      layout="page"
       useQuery={useHelps}
       rowsOf={helpsOf}
       columns={columns}

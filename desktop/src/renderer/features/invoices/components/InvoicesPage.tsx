@@ -1,12 +1,15 @@
-import type { Invoice } from '@atendo/shared';
+import { can, type Invoice } from '@atendo/shared';
 import { Badge, Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../app/format';
+import { useAppSelector } from '../../../app/store';
 import { AppLink } from '../../../components/AppLink';
 import { type ListColumn, ListPage } from '../../../components/ListPage';
 import { useListInvoicesInfiniteQuery, useSubscriptionStateQuery } from '../invoices.api';
+import { selectSessionUser } from '../../auth/auth.slice';
 import { CheckoutModal } from './CheckoutModal';
+import { InvoicesOverview } from './InvoicesOverview';
 
 const useStyles = makeStyles({
   // Spec §2: unpaid invoices past their due date are tinted.
@@ -17,8 +20,16 @@ const STATUS_COLOR = { paid: 'success', open: 'informative', expired: 'danger' }
 
 const invoicesOf = (page: Invoice[]) => page;
 
-/** /financeiro: the company's invoices, with a Pix checkout for the ones still to pay. */
+/**
+ * /financeiro: the company's invoices, with a Pix checkout for the ones still to pay; for the
+ * platform's super-admin, every company's invoices instead.
+ */
 export function InvoicesPage() {
+  const user = useAppSelector(selectSessionUser);
+  return can(user, 'companies:manage') ? <InvoicesOverview /> : <CompanyInvoices />;
+}
+
+function CompanyInvoices() {
   const { t } = useTranslation();
   const styles = useStyles();
   const { data: subscription } = useSubscriptionStateQuery();

@@ -20,8 +20,8 @@ const useStyles = makeStyles({
 const usePlans = () => wholeList<Plan>(useListAllPlansQuery());
 const plansOf = (plans: Plan[]) => plans;
 
-/** Settings › Plans (super-admin): the plans companies subscribe to, their limits and features. */
-export function PlansTab() {
+/** /plans (super-admin): the plans companies subscribe to, their limits and features. */
+export function PlansPage() {
   const { t } = useTranslation();
   const styles = useStyles();
   const limit = (value: number) => (value > 0 ? String(value) : t('settings.plans.unlimited'));
@@ -50,7 +50,7 @@ export function PlansTab() {
   return (
     <ListPage
       title={t('settings.plans.title')}
-      layout="tab"
+      layout="page"
       useQuery={usePlans}
       rowsOf={plansOf}
       columns={columns}

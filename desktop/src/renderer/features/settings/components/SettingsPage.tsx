@@ -1,11 +1,11 @@
 import { makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../../app/store';
 import { PageHeader } from '../../../components/PageHeader';
 import { selectSessionUser } from '../../auth/auth.slice';
 import { useListSettingsQuery } from '../settings.api';
-import { visibleSettingsTabs } from '../settings-tabs';
+import { MOVED_SETTINGS_TABS, visibleSettingsTabs } from '../settings-tabs';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -23,6 +23,8 @@ export function SettingsPage() {
   // A tab that went away (scheduleType changed, an old link) falls back to the first one.
   const current = tabs.find((tab) => tab.value === params.get('tab')) ?? tabs[0];
   const Current = current.component;
+  const moved = MOVED_SETTINGS_TABS[params.get('tab') ?? ''];
+  if (moved) return <Navigate to={moved} replace />;
 
   return (
     <div className={styles.page}>
