@@ -3,8 +3,10 @@ import {
   apiCall,
   apiSignIn,
   E2E_ADMIN,
+  pageToken,
   sideMenu,
   signIn,
+  signupCompany,
   toast,
   trackSocket,
   unique,
@@ -37,7 +39,7 @@ test.describe('kanban', () => {
     request,
   }) => {
     const desk = await openSandboxDesk(request);
-    // Lanes stand in tag order: by name.
+    // A new lane takes the board's last place: these stand in the order they were made.
     const first = unique('Negociacao');
     const second = unique('Proposta');
     const firstTag = await apiCall<{ id: number }>(request, desk.adminToken, 'POST', '/tags', {
@@ -111,6 +113,81 @@ test.describe('kanban', () => {
     await card(one, id).getByRole('link', { name: 'See ticket' }).click();
     await expect(one).toHaveURL(new RegExp(`/tickets/${(ticket as Ticket).uuid}$`));
     await context.close();
+  });
+
+  test('an admin arranges the lanes by dragging one and by keyboard; an agent sees the new order live', async ({
+    browser,
+    page,
+    request,
+  }) => {
+    const company = await signupCompany(request, 'Lanes');
+    const adminToken = await apiSignIn(request, company);
+    for (const name of ['Em andamento', 'Proposta', 'Novo pedido']) {
+      await apiCall(request, adminToken, 'POST', '/tags', { name, color: '#1e88e5', kanban: 1 });
+    }
+    const agent = { name: unique('Agente'), email: uniqueEmail('lanes-agent'), password: 'Agent-pass-1' };
+    await apiCall(request, adminToken, 'POST', '/users', { ...agent, profile: 'user', queueIds: [] });
+    const order = (where: Page) =>
+      where.locator('[data-lane]').evaluateAll((lanes) => lanes.map((lane) => lane.getAttribute('aria-label')));
+
+    const agentContext = await browser.newContext();
+    const agentPage = await agentContext.newPage();
+    const agentSocket = trackSocket(agentPage);
+    await signIn(agentPage, agent);
+    await agentPage.goto('/kanban');
+    await expect.poll(() => order(agentPage)).toEqual(['Open', 'Em andamento', 'Proposta', 'Novo pedido']);
+    // Agents keep the board's order: nothing to arrange it with.
+    await expect(agentPage.getByRole('button', { name: /^Move the .* lane$/ })).toHaveCount(0);
+    await expect.poll(() => agentSocket.ready).toBe(true);
+
+    await page.setViewportSize({ width: 1400, height: 850 });
+    await signIn(page, company);
+    await page.goto('/kanban');
+    await expect.poll(() => order(page)).toEqual(['Open', 'Em andamento', 'Proposta', 'Novo pedido']);
+
+    // The mouse: "Novo pedido" by its handle, to where "Em andamento" stands.
+    const handle = page.getByRole('button', { name: 'Move the Novo pedido lane' });
+    // The board is wider than the screen: the last lane is reached by scrolling it sideways.
+    await handle.scrollIntoViewIfNeeded();
+    const from = await handle.boundingBox();
+    const moving = await lane(page, 'Novo pedido').boundingBox();
+    const target = await lane(page, 'Em andamento').boundingBox();
+    if (!from || !moving || !target) throw new Error('a lane is not on screen');
+    const x = from.x + from.width / 2;
+    const y = from.y + from.height / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x - 12, y, { steps: 3 });
+    await page.mouse.move(x - (moving.x - target.x), y, { steps: 20 });
+    await page.mouse.up();
+    const dragged = ['Open', 'Novo pedido', 'Em andamento', 'Proposta'];
+    await expect.poll(() => order(page)).toEqual(dragged);
+    await expect.poll(() => order(agentPage)).toEqual(dragged);
+    const lanes = async () =>
+      // The page's own session: signing in there ended the one the setup used.
+      (await apiCall<{ lista: { name: string }[] }>(request, await pageToken(page), 'GET', '/tags/kanban')).lista.map(
+        (tag) => tag.name,
+      );
+    await expect.poll(lanes).toEqual(dragged.slice(1));
+
+    // The keyboard: pick "Proposta" up, one place left, drop; each step is told to screen readers.
+    await page.getByRole('button', { name: 'Move the Proposta lane' }).focus();
+    await page.keyboard.press('Space');
+    // Picked up, it is first told where it stands (the announcement of the pick-up comes before).
+    await expect(page.getByText('The Proposta lane is at place 3 of 3.', { exact: true })).toBeAttached();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByText('The Proposta lane is at place 2 of 3.', { exact: true })).toBeAttached();
+    await page.keyboard.press('Space');
+    await expect(page.getByText('The Proposta lane now stands at place 2 of 3.', { exact: true })).toBeAttached();
+    const arranged = ['Open', 'Novo pedido', 'Proposta', 'Em andamento'];
+    await expect.poll(() => order(page)).toEqual(arranged);
+    await expect.poll(() => order(agentPage)).toEqual(arranged);
+    await expect.poll(lanes).toEqual(arranged.slice(1));
+
+    // It is kept: a new visit shows the same order.
+    await page.reload();
+    await expect.poll(() => order(page)).toEqual(arranged);
+    await agentContext.close();
   });
 
   test('a company whose plan lacks the kanban has no menu entry, and the address goes home', async ({

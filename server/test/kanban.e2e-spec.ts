@@ -80,15 +80,17 @@ describe('GET /ticket/kanban', () => {
     expect(res.status).toBe(200);
     const kanbanTags = (await t.request('GET', '/tags/kanban', { token: co.admin.token })).body.lista;
     expect(res.body.lanes.map((l: Lane) => l.tagId)).toEqual([null, ...kanbanTags.map((x: { id: number }) => x.id)]);
-    expect(res.body.lanes.slice(1, 3).map((l: Lane) => l.tagId)).toEqual([alfa.id, zeta.id]);
+    // A new lane takes the board's last place (not its name's): Zeta was made first.
+    expect(res.body.lanes.slice(1, 3).map((l: Lane) => l.tagId)).toEqual([zeta.id, alfa.id]);
 
     const lanes = lanesOf(res.body);
     expect(lanes.get(null)).toEqual(expect.arrayContaining([plain.id, onlyVip.id]));
-    expect(lanes.get(alfa.id)).toEqual([inBoth.id]);
-    expect(lanes.get(zeta.id)).toEqual([inZeta.id]);
+    // A ticket in two lanes stands in the first of them on the board.
+    expect(lanes.get(zeta.id)?.sort()).toEqual([inZeta.id, inBoth.id].sort());
+    expect(lanes.get(alfa.id)).toEqual([]);
     expect(res.body.tickets.map((c: Card) => c.id)).not.toContain(closed.id);
     expect(res.body.tickets.filter((c: Card) => c.id === inBoth.id)).toHaveLength(1);
-    expect(res.body.lanes.find((l: Lane) => l.tagId === alfa.id)).toEqual({ tagId: alfa.id, count: 1, cursor: null });
+    expect(res.body.lanes.find((l: Lane) => l.tagId === zeta.id)).toEqual({ tagId: zeta.id, count: 2, cursor: null });
 
     expect(cardsOf(res.body).get(inZeta.id)).toMatchObject({
       id: inZeta.id,
@@ -271,6 +273,86 @@ describe('moving a card', () => {
     });
     const unchanged = await t.request('GET', `/tickets/${mine.id}`, { token: co.admin.token });
     expect(unchanged.body.tags).toEqual([]);
+  });
+});
+
+describe('arranging the lanes', () => {
+  const arrange = (token: string, tagIds: unknown) =>
+    t.request('PUT', '/tags/kanban/order', { token, body: { tagIds } });
+  const laneIds = async (token = co.admin.token) =>
+    ((await t.request('GET', '/tags/kanban', { token })).body.lista as { id: number; kanbanOrder: number }[]).map(
+      (x) => x.id,
+    );
+
+  it('keeps the order an admin sets, on the board too, and tells every screen of the company', async () => {
+    const first = await createTag('Novo pedido', 1);
+    const before = await laneIds();
+    // A new lane comes last whatever its name.
+    expect(before[before.length - 1]).toBe(first.id);
+    const ticket = await ticketFrom(co.salesLine, 'Pedido');
+    await t.request('PUT', `/ticket-tags/${ticket.id}/${first.id}`, { token: co.admin.token });
+
+    const watcher = await connected(t.socket(co.seller.token));
+    const heard = collect(watcher, `company-${co.companyId}-tag`);
+    const stranger = await connected(t.socket(other.token));
+    const strangerHeard = collect(stranger, `company-${other.companyId}-tag`);
+
+    // The admin names only the lane it moved: the others keep their order after it.
+    const res = await arrange(co.admin.token, [first.id]);
+    expect(res.status).toBe(200);
+    const wanted = [first.id, ...before.filter((id) => id !== first.id)];
+    expect(res.body.lista.map((x: { id: number }) => x.id)).toEqual(wanted);
+    expect(res.body.lista.map((x: { kanbanOrder: number }) => x.kanbanOrder)).toEqual(wanted.map((_, i) => i + 1));
+    // It persists, for the agents as well, and the board follows it.
+    expect(await laneIds(co.seller.token)).toEqual(wanted);
+    const onBoard = (await board(co.admin.token)).body;
+    expect(onBoard.lanes.map((l: Lane) => l.tagId)).toEqual([null, ...wanted]);
+    expect(lanesOf(onBoard).get(first.id)).toEqual([ticket.id]);
+
+    // The whole order, reversed.
+    const reversed = [...wanted].reverse();
+    expect((await arrange(co.admin.token, reversed)).status).toBe(200);
+    expect(await laneIds()).toEqual(reversed);
+    // A tag made a lane later still comes last.
+    const later = await createTag('Depois de tudo', 0);
+    await t.request('PUT', `/tags/${later.id}`, {
+      token: co.admin.token,
+      body: { name: 'Depois de tudo', color: '#1273DE', kanban: 1 },
+    });
+    expect(await laneIds()).toEqual([...reversed, later.id]);
+
+    await settle();
+    expect(heard.filter((e) => e.action === 'order').map((e) => e.tagIds)).toEqual([wanted, reversed]);
+    expect(strangerHeard).toHaveLength(0);
+    watcher.disconnect();
+    stranger.disconnect();
+  });
+
+  it('is for admins only, answers 404 for another company’s tag or one that is not a lane, and 400 on bad input', async () => {
+    const lane = await createTag('Etapa dos admins', 1);
+    const plainTag = await createTag('Etiqueta comum', 0);
+    const before = await laneIds();
+    const moved = [lane.id, ...before.filter((id) => id !== lane.id)];
+    for (const token of [co.seller.token, co.floater.token]) {
+      expect(await arrange(token, moved)).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    }
+    const made = await t.request('POST', '/tags', { token: other.token, body: { name: 'Etapa da outra', kanban: 1 } });
+    expect(made.status).toBe(201);
+    const theirs = made.body as { id: number };
+    expect(await arrange(co.admin.token, [lane.id, theirs.id])).toMatchObject({
+      status: 404,
+      body: { error: 'ERR_NO_TAG_FOUND' },
+    });
+    expect(await arrange(co.admin.token, [plainTag.id])).toMatchObject({ status: 404 });
+    expect(await arrange(co.admin.token, [2_000_000_000])).toMatchObject({ status: 404 });
+    // Their own lanes are theirs to arrange, and ours do not move.
+    expect((await arrange(other.token, [theirs.id])).status).toBe(200);
+    for (const bad of [[], [lane.id, lane.id], ['x'], [0], 'nope', null]) {
+      const res = await arrange(co.admin.token, bad);
+      expect(res.status).toBe(400);
+      expect(res.body.fields?.[0]?.field).toMatch(/^tagIds/);
+    }
+    expect(await laneIds()).toEqual(before);
   });
 });
 

@@ -22,6 +22,8 @@ export const PERMISSIONS = [
   'campaigns:manage',
   'flows:manage',
   'tags:kanbanToggle',
+  /** The kanban lanes' order on the board: the company's, so admins set it. */
+  'tags:arrangeLanes',
   'invoices:manage',
   'files:manage',
   /** AI prompts and queue integrations, with their secrets. */
@@ -54,6 +56,7 @@ const ADMIN: Permission[] = [
   'campaigns:manage',
   'flows:manage',
   'tags:kanbanToggle',
+  'tags:arrangeLanes',
   'invoices:manage',
   'files:manage',
   'integrations:manage',

@@ -36,7 +36,8 @@ export interface CompanyEventPayloads {
   whatsappSession: { action: 'update'; session: WhatsappSessionUpdate };
   user: { action: 'create' | 'update'; user: User } | { action: 'delete'; userId: Id };
   queue: { action: 'create' | 'update'; queue: Queue } | { action: 'delete'; queueId: Id };
-  tag: { action: 'create' | 'update'; tag: Tag } | { action: 'delete'; tagId: Id };
+  /** `order`: the kanban lanes' new order (every lane's id, first lane first). */
+  tag: { action: 'create' | 'update'; tag: Tag } | { action: 'delete'; tagId: Id } | { action: 'order'; tagIds: Id[] };
   settings: { action: 'update'; setting: { key: string; value: string } };
   /**
    * Sent to the sockets of a session that was ended: by a newer sign-in of the same user (no

@@ -275,7 +275,7 @@ export function useRealtime(): void {
       created.on(companyEvent(companyId, 'queue'), (payload) => dispatch(applyQueueEvent(payload)));
       created.on(companyEvent(companyId, 'tag'), (payload) => {
         dispatch(applyTagEvent(payload));
-        dispatch(applyKanbanTagEvent());
+        dispatch(applyKanbanTagEvent(payload));
       });
       created.on(companyEvent(companyId, 'settings'), (payload) => dispatch(applySettingsEvent(payload)));
       created.on(companyEvent(companyId, 'announcement'), (payload) => dispatch(applyAnnouncementEvent(payload)));

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { tagSchema, ticketNoteSchema, type TagInput } from '@atendo/shared';
+import { tagOrderSchema, tagSchema, ticketNoteSchema, type TagInput, type TagOrderInput } from '@atendo/shared';
 import type { AuthUser } from '../../common/auth-user.js';
-import { CurrentUser, RequirePlan } from '../../common/decorators.js';
+import { CurrentUser, RequirePermission, RequirePlan } from '../../common/decorators.js';
 import { IdPipe, YupPipe } from '../../common/validation.pipe.js';
 import { listQuerySchema, type ListQuery } from '../../common/pagination.js';
 import { CatalogService } from './catalog.service.js';
@@ -29,6 +29,14 @@ export class TagsController {
   @RequirePlan('useKanban')
   kanban(@CurrentUser() auth: AuthUser) {
     return this.tags.kanban(auth);
+  }
+
+  /** The lanes' order on the board, which the company's admins arrange. */
+  @Put('kanban/order')
+  @RequirePlan('useKanban')
+  @RequirePermission('tags:arrangeLanes')
+  arrangeLanes(@CurrentUser() auth: AuthUser, @Body(new YupPipe(tagOrderSchema)) body: TagOrderInput) {
+    return this.tags.arrangeLanes(auth, body.tagIds);
   }
 
   @Get(':id')

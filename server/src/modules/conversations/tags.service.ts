@@ -17,6 +17,7 @@ export function toTag(t: TagEntity, ticketsCount?: number): Tag {
     name: t.name,
     color: t.color,
     kanban: t.kanban ? 1 : 0,
+    kanbanOrder: t.kanbanOrder,
     userId: t.userId,
     ...(ticketsCount === undefined ? {} : { ticketsCount }),
   };
@@ -58,13 +59,51 @@ export class TagsService {
     return rows.map((t) => toTag(t));
   }
 
-  /** GET /tags/kanban: the kanban lanes, in the order of the board. */
+  /** GET /tags/kanban: the kanban lanes, in the order of the board (the admins' arrangement). */
   async kanban(auth: AuthUser): Promise<{ lista: Tag[] }> {
-    const rows = await this.tags.find({
-      where: { companyId: auth.companyId, kanban: 1 },
-      order: { name: 'ASC', id: 'ASC' },
+    return { lista: (await this.lanes(auth.companyId)).map((t) => toTag(t)) };
+  }
+
+  /**
+   * PUT /tags/kanban/order: the lanes take the places of `tagIds`; lanes it leaves out (made since
+   * the admin's board was loaded) follow in their order. An id that is not one of the company's
+   * lanes answers 404, as a missing tag does. Every screen of the company hears the new order.
+   */
+  async arrangeLanes(auth: AuthUser, tagIds: number[]): Promise<{ lista: Tag[] }> {
+    const lanes = await this.lanes(auth.companyId);
+    const byId = new Map(lanes.map((lane) => [lane.id, lane]));
+    if (tagIds.some((id) => !byId.has(id))) throw new DomainError('ERR_NO_TAG_FOUND');
+    const named = new Set(tagIds);
+    const ordered = [...tagIds.map((id) => byId.get(id)!), ...lanes.filter((lane) => !named.has(lane.id))];
+    const moved = ordered.filter((lane, index) => lane.kanbanOrder !== index + 1);
+    if (moved.length) {
+      await this.db.transaction(async (em) => {
+        for (const [index, lane] of ordered.entries()) {
+          if (lane.kanbanOrder === index + 1) continue;
+          await em.update(TagEntity, { id: lane.id, companyId: auth.companyId }, { kanbanOrder: index + 1 });
+        }
+      });
+    }
+    ordered.forEach((lane, index) => (lane.kanbanOrder = index + 1));
+    this.realtime.toCompany(auth.companyId, 'tag', { action: 'order', tagIds: ordered.map((lane) => lane.id) });
+    return { lista: ordered.map((t) => toTag(t)) };
+  }
+
+  private lanes(companyId: number): Promise<TagEntity[]> {
+    return this.tags.find({
+      where: { companyId, kanban: 1 },
+      order: { kanbanOrder: 'ASC', name: 'ASC', id: 'ASC' },
     });
-    return { lista: rows.map((t) => toTag(t)) };
+  }
+
+  /** A tag that becomes a lane takes the board's last place. */
+  private async lastPlace(companyId: number): Promise<number> {
+    const row = (await this.tags
+      .createQueryBuilder('t')
+      .select('MAX(t.kanbanOrder)', 'last')
+      .where('t.companyId = :companyId AND t.kanban = 1', { companyId })
+      .getRawOne()) as { last: number | string | null } | undefined;
+    return Number(row?.last ?? 0) + 1;
   }
 
   async findOne(auth: AuthUser, id: number): Promise<Tag> {
@@ -80,6 +119,7 @@ export class TagsService {
         name: input.name,
         color: input.color,
         kanban: input.kanban ? 1 : 0,
+        kanbanOrder: input.kanban ? await this.lastPlace(auth.companyId) : 0,
         userId: auth.userId,
       }),
     );
@@ -91,8 +131,14 @@ export class TagsService {
   async update(auth: AuthUser, id: number, input: TagInput): Promise<Tag> {
     const entity = await findInCompany(this.tags, auth.companyId, id, 'ERR_NO_TAG_FOUND');
     this.assertKanbanAllowed(auth, entity.kanban, input.kanban);
+    const becomesLane = !entity.kanban && input.kanban;
     const saved = await this.save(
-      this.tags.merge(entity, { name: input.name, color: input.color, kanban: input.kanban ? 1 : 0 }),
+      this.tags.merge(entity, {
+        name: input.name,
+        color: input.color,
+        kanban: input.kanban ? 1 : 0,
+        ...(becomesLane ? { kanbanOrder: await this.lastPlace(auth.companyId) } : {}),
+      }),
     );
     const tag = toTag(saved, (await this.ticketCounts([id])).get(id) ?? 0);
     this.realtime.toCompany(auth.companyId, 'tag', { action: 'update', tag });

@@ -1,9 +1,26 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Tag, Ticket } from '@atendo/shared';
-import { type Board, boardOf, boardParams, fitsBoard, mergeLanePage, moveOnBoard, placeOnBoard } from './board';
+import {
+  type Board,
+  boardOf,
+  boardParams,
+  fitsBoard,
+  mergeLanePage,
+  moveOnBoard,
+  orderLanes,
+  placeOnBoard,
+} from './board';
 
 const me = { id: 7, allTicket: 'desabled' as const, seesEveryQueue: false, queueIds: [1] };
-const lane = (id: number, name: string): Tag => ({ id, name, color: '#00aa00', companyId: 1, kanban: 1, userId: null });
+const lane = (id: number, name: string): Tag => ({
+  id,
+  name,
+  color: '#00aa00',
+  companyId: 1,
+  kanban: 1,
+  kanbanOrder: id,
+  userId: null,
+});
 const doing = lane(10, 'Doing');
 const done = lane(20, 'Done');
 const vip = { id: 30, name: 'VIP', color: '#aa0000' };
@@ -124,5 +141,18 @@ describe('the kanban board in the cache', () => {
     });
     expect(ids(board)[2]).toEqual([1, 4, 8]);
     expect(board.lanes[2]).toMatchObject({ count: 4, cursor: null });
+  });
+
+  it('takes an arranged order of the lanes, the open lane first, and a card in two lanes follows to its first', () => {
+    const board = sample();
+    orderLanes(board, [20, 10]);
+    expect(board.lanes.map((l) => l.tag?.name ?? null)).toEqual([null, 'Done', 'Doing']);
+    // Ticket 3 is in both lanes: it now stands in Done, the first of them on the board.
+    expect(ids(board)).toEqual([[1, 2], [3, 4], []]);
+    expect(counts(board)).toEqual([2, 4, 0]);
+    // A lane the order leaves out (made since) keeps its place after the named ones.
+    orderLanes(board, [10]);
+    expect(board.lanes.map((l) => l.tag?.name ?? null)).toEqual([null, 'Doing', 'Done']);
+    expect(ids(board)).toEqual([[1, 2], [3], [4]]);
   });
 });

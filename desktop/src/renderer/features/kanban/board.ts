@@ -142,3 +142,26 @@ export function laneOfCard(board: Board, ticketId: Id): Id | null | undefined {
   const lane = board.lanes.find((l) => l.tickets.some((t) => t.id === ticketId));
   return lane ? (lane.tag?.id ?? null) : undefined;
 }
+
+/**
+ * The lanes in a new order (the tag ids, first lane first; the lane of tickets without a kanban tag
+ * stays first, lanes not named keep their order after the named ones). A ticket in two lanes stands
+ * in the first of them on the board, as the server places it, so such cards follow the new order.
+ */
+export function orderLanes(board: Board, tagIds: readonly Id[]): void {
+  const place = (lane: BoardLane) => {
+    if (!lane.tag) return -1;
+    const index = tagIds.indexOf(lane.tag.id);
+    return index < 0 ? tagIds.length : index;
+  };
+  board.lanes = board.lanes
+    .map((lane, index) => ({ lane, index }))
+    .sort((a, b) => place(a.lane) - place(b.lane) || a.index - b.index)
+    .map(({ lane }) => lane);
+  const ids = laneTagIds(board);
+  for (const lane of [...board.lanes]) {
+    for (const ticket of [...lane.tickets]) {
+      if (laneOf(ticket.tags, ids) !== (lane.tag?.id ?? null)) placeOnBoard(board, ticket, true);
+    }
+  }
+}

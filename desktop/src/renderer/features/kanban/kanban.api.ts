@@ -18,6 +18,7 @@ import {
   fitsBoard,
   mergeLanePage,
   moveOnBoard,
+  orderLanes,
   placeOnBoard,
   removeFromBoard,
 } from './board';
@@ -52,6 +53,10 @@ export const kanbanApi = api.enhanceEndpoints({ addTagTypes: ['Kanban'] }).injec
     /** The second step: the ticket gets the destination lane's tag. */
     addTicketTag: build.mutation<Ticket, { ticketId: Id; tagId: Id }>({
       query: ({ ticketId, tagId }) => ({ url: `/ticket-tags/${ticketId}/${tagId}`, method: 'PUT' }),
+    }),
+    /** The lanes' order (admins): the kanban lanes' tag ids, first lane first. */
+    arrangeLanes: build.mutation<{ lista: Tag[] }, Id[]>({
+      query: (tagIds) => ({ url: '/tags/kanban/order', method: 'PUT', body: { tagIds } }),
     }),
   }),
 });
@@ -109,10 +114,30 @@ export function applyKanbanContactEvent(contact: Contact): AppThunk {
   };
 }
 
-/** company-{id}-tag: a lane was added, renamed, recoloured or removed, so the board is read again. */
-export function applyKanbanTagEvent(): AppThunk {
-  return (dispatch) => {
-    dispatch(kanbanApi.util.invalidateTags(['Kanban']));
+/**
+ * company-{id}-tag: the lanes were arranged (every board takes the new order at once), or a lane
+ * was added, renamed, recoloured or removed, so the board is read again.
+ */
+export function applyKanbanTagEvent(event: CompanyEventPayloads['tag']): AppThunk {
+  return (dispatch, getState) => {
+    if (event.action === 'order') dispatch(eachBoard(getState(), (draft) => orderLanes(draft, event.tagIds)));
+    else dispatch(kanbanApi.util.invalidateTags(['Kanban']));
+  };
+}
+
+/**
+ * An admin's new order of the lanes: every board of this window shows it at once; the server keeps
+ * it and tells the other screens. A failure reads the board again, in the order the server has.
+ */
+export function arrangeLanes(tagIds: Id[]): AppThunk<Promise<void>> {
+  return async (dispatch, getState) => {
+    dispatch(eachBoard(getState(), (draft) => orderLanes(draft, tagIds)));
+    try {
+      await dispatch(kanbanApi.endpoints.arrangeLanes.initiate(tagIds)).unwrap();
+    } catch (error) {
+      dispatch(kanbanApi.util.invalidateTags(['Kanban']));
+      throw error;
+    }
   };
 }
 

@@ -65,6 +65,8 @@ const tagsList: PagedRows<TagsPage, Tag> = {
  */
 export function applyTagEvent(event: CompanyEventPayloads['tag']): AppThunk {
   return (dispatch, getState) => {
+    // The lanes' order is the board's: the tags lists go by name.
+    if (event.action === 'order') return;
     for (const search of tagsApi.util.selectCachedArgsForQuery(getState(), 'pageTags')) {
       dispatch(
         tagsApi.util.updateQueryData('pageTags', search, (draft) => {
