@@ -7,4 +7,5 @@ export default {
   moduleNameMapper: esmModuleNameMapper,
   transform: { '^.+\\.tsx?$': swcTransform({ tsx: true }) },
   testMatch: ['<rootDir>/src/renderer/**/*.spec.ts?(x)'],
+  setupFilesAfterEnv: ['<rootDir>/src/renderer/test-setup.ts'],
 };

@@ -39,6 +39,9 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: true,
+    // .vite/manifest.json: which chunks each module needs, read by the first-screen budget test
+    // (src/renderer/first-screen-budget.spec.ts). The server serves only assets/, not this.
+    manifest: true,
     // The first screen's chunk (below) is about 1 MB minified, 245 KB with brotli, on purpose.
     chunkSizeWarningLimit: 1100,
     rolldownOptions: {

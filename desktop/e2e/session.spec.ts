@@ -8,6 +8,7 @@ import {
   themeBackground,
   userMenuButton,
 } from './support/app';
+import { waitForMail } from './support/mail';
 
 test.describe('session', () => {
   test('an unauthenticated visit to /users goes to /login, and signing in returns to /users', async ({
@@ -176,5 +177,32 @@ test.describe('session', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+test.describe('a browser set to Portuguese (Brazil)', () => {
+  test.use({ locale: 'pt-BR' });
+
+  test('opens /login in Portuguese with no choice stored, and the reset e-mail of a user who signed in there is in Portuguese', async ({
+    page,
+    request,
+  }) => {
+    const company = await signupCompany(request, 'Navegador');
+
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Entre na sua conta' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Idioma' })).toHaveText('Português');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt');
+    // Nothing is stored until someone chooses, so the page keeps following the browser.
+    expect(await page.evaluate(() => window.localStorage.getItem('i18nextLng'))).toBeNull();
+
+    // Signing in tells the server the language of a user who never chose one: their mail uses it.
+    await page.getByLabel('E-mail').fill(company.email);
+    await page.getByLabel('Senha').fill(company.password);
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Menu do usuário' })).toBeVisible();
+    expect((await request.post(`/forgetpassword/${encodeURIComponent(company.email)}`)).status()).toBe(200);
+    expect(await waitForMail(company.email)).toContain('Ele vale por 15 minutos e pode ser usado uma única vez.');
   });
 });

@@ -170,6 +170,29 @@ describe('password reset', () => {
     await t.login(company.email, 'New/secret%1?#');
   });
 
+  it('writes in the language the app showed at sign-in to a user who never chose one, and keeps a choice', async () => {
+    const company = await signupCompany(t, 'Lingua');
+    const login = (language: string) =>
+      t.request('POST', '/auth/login', { body: { email: company.email, password: company.password, language } });
+    expect(await login('fr')).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_VALIDATION', fields: [{ field: 'language', message: 'validation.oneOf' }] },
+    });
+    const signedIn = await login('pt');
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user.language).toBe('pt');
+    await forget(company.email);
+    expect(lastMail(company.email).text).toContain('Ele vale por 15 minutos e pode ser usado uma única vez.');
+    // The user's language once known stays theirs: an app showing another one does not change it,
+    // only the menu (set-language) does.
+    const again = await login('es');
+    expect(again.body.user.language).toBe('pt');
+    expect(await t.request('POST', '/users/set-language/en', { token: again.body.token })).toMatchObject({
+      status: 201,
+    });
+    expect((await login('es')).body.user.language).toBe('en');
+  });
+
   it('locks the code after five wrong tries, until a new one is asked', async () => {
     const company = await signupCompany(t, 'Locked');
     await forget(company.email);

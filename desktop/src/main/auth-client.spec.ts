@@ -21,6 +21,7 @@ describe('auth client', () => {
         jsonResponse(200, { token: 'access-1', user }, [
           'jrt=refresh-1; Path=/; HttpOnly; SameSite=Strict; Max-Age=604800',
         ]),
+        jsonResponse(200, { token: 'access-2', user }),
       );
       await expect(auth.login({ email: 'ana@acme.com', password: 'secret' })).resolves.toEqual({
         token: 'access-1',
@@ -32,6 +33,12 @@ describe('auth client', () => {
       expect(request.method).toBe('POST');
       expect(request.headers.get('content-type')).toBe('application/json');
       expect(JSON.parse(request.body ?? '')).toEqual({ email: 'ana@acme.com', password: 'secret' });
+      await auth.login({ email: 'ana@acme.com', password: 'secret', language: 'es' });
+      expect(JSON.parse(fetch.requests[1].body ?? '')).toEqual({
+        email: 'ana@acme.com',
+        password: 'secret',
+        language: 'es',
+      });
       expect(request.credentials).toBe('omit');
       expect(tokens.read()).toBe('refresh-1');
       expect(store.get('encryptedRefreshToken')).not.toContain('refresh-1');

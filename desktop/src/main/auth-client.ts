@@ -143,7 +143,11 @@ export function createAuthClient({ fetch, tokens, getServerUrl }: AuthClientDeps
     const response = await send('/auth/login', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ email: credentials.email, password: credentials.password }),
+      body: JSON.stringify({
+        email: credentials.email,
+        password: credentials.password,
+        language: credentials.language,
+      }),
     });
     if (!response.ok) throw await errorFromResponse(response);
     return acceptSession(response);

@@ -194,6 +194,7 @@ describe('registerIpcHandlers', () => {
     await expect(
       invoke(DESKTOP_IPC.login, fromApp, { email: 'ana@acme.com', password: 'secret', extra: true }),
     ).resolves.toEqual({ token: 't', user: {} });
+    await invoke(DESKTOP_IPC.login, fromApp, { email: 'ana@acme.com', password: 'secret', language: 'pt' });
     await invoke(DESKTOP_IPC.logout, fromApp, 'access');
     await expect(invoke(DESKTOP_IPC.isStorageSecure, fromApp)).resolves.toBe(false);
     send(DESKTOP_IPC.setUnreadCount, fromApp, 4);
@@ -204,6 +205,7 @@ describe('registerIpcHandlers', () => {
     expect(calls).toEqual([
       ['setUrl', 'atendo.example.com'],
       ['login', { email: 'ana@acme.com', password: 'secret' }],
+      ['login', { email: 'ana@acme.com', password: 'secret', language: 'pt' }],
       ['logout', 'access'],
       ['badge', { count: 4, stale: false }],
       ['badge', { count: 2, stale: true }],
@@ -242,6 +244,9 @@ describe('registerIpcHandlers', () => {
       IPC_ERRORS.invalidArguments,
     );
     await expect(invoke(DESKTOP_IPC.login, fromApp, { email: 'a'.repeat(300), password: 'x' })).rejects.toThrow(
+      IPC_ERRORS.invalidArguments,
+    );
+    await expect(invoke(DESKTOP_IPC.login, fromApp, { email: 'a@b.c', password: 'x', language: 'fr' })).rejects.toThrow(
       IPC_ERRORS.invalidArguments,
     );
     await expect(invoke(DESKTOP_IPC.refresh, fromApp, 'unexpected')).rejects.toThrow(IPC_ERRORS.invalidArguments);

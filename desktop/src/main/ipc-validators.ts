@@ -69,7 +69,13 @@ export function parseServerUrlArgs(args: unknown[]): string {
 export function parseLoginArgs(args: unknown[]): LoginRequest {
   if (args.length !== 1) invalid();
   const credentials = record(args[0]);
-  return { email: string(credentials.email, LIMITS.email), password: string(credentials.password, LIMITS.password) };
+  const login: LoginRequest = {
+    email: string(credentials.email, LIMITS.email),
+    password: string(credentials.password, LIMITS.password),
+  };
+  if (credentials.language === undefined) return login;
+  if (!(LANGUAGES as readonly unknown[]).includes(credentials.language)) invalid();
+  return { ...login, language: credentials.language as Language };
 }
 
 export function parseNoArgs(args: unknown[]): void {

@@ -1,11 +1,14 @@
 import * as yup from 'yup';
 import { requiredIdSchema, tooLong, tooShort, V } from '../common/validation.js';
+import { LANGUAGES, type Language } from '../common/common.types.js';
 import { RECURRENCES } from '../companies/companies.types.js';
 import { PASSWORD_RESET_CODE_MAX_INPUT } from './auth.types.js';
 
 export const loginSchema = yup.object({
   email: yup.string().trim().lowercase().required(V.required).email(V.email).max(120, tooLong),
   password: yup.string().required(V.required).max(100, tooLong),
+  /** The language the app is showing; kept as the user's when they have none yet (their e-mails are written in it). */
+  language: yup.mixed<Language>().oneOf(LANGUAGES, V.oneOf).optional(),
 });
 
 /** Brazilian mobile or landline: 10 or 11 digits once the (99) 99999-9999 mask is stripped. */

@@ -1,3 +1,4 @@
+import type { Language } from '../common/common.types.js';
 import type { SessionUser } from '../users/users.types.js';
 
 /** Name of the httpOnly cookie that carries the refresh token. */
@@ -8,6 +9,8 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export interface LoginRequest {
   email: string;
   password: string;
+  /** The app's language at sign-in: stored as the user's if they have none yet. */
+  language?: Language;
 }
 
 export interface AuthResponse {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { AuthResponse, LoginInput, SessionUser } from '@atendo/shared';
-import { Repository } from 'typeorm';
+import { IsNull, Repository } from 'typeorm';
 import { DomainError } from '../../common/domain-error.js';
 import { CompanyEntity } from '../companies/entities/company.entity.js';
 import { UserEntity } from '../users/entities/user.entity.js';
@@ -27,11 +27,16 @@ export class AuthService {
   async login(input: LoginInput, meta: { userAgent: string; ip: string }): Promise<SignedIn> {
     const user = await this.users.findOne({
       where: { email: input.email },
-      select: { id: true, companyId: true, passwordHash: true },
+      select: { id: true, companyId: true, passwordHash: true, language: true },
     });
     const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash()), input.password);
     if (!user || !valid) throw new DomainError('ERR_INVALID_CREDENTIALS');
     await this.assertCompanyMaySignIn(user.companyId);
+    // A user who never chose a language gets their e-mails (password reset) in the one their app
+    // shows; a choice made in the menu (POST /users/set-language) is never overwritten here.
+    if (input.language && !user.language) {
+      await this.users.update({ id: user.id, language: IsNull() }, { language: input.language });
+    }
     const { sessionId, refreshToken } = await this.sessions.start(user, meta);
     return { ...(await this.issue(user.id, sessionId)), refreshToken };
   }

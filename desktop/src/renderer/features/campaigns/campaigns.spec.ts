@@ -10,7 +10,7 @@ import {
   type SessionUser,
   V,
 } from '@atendo/shared';
-import { resources } from '../../locales';
+import { resources } from '../../locales/all';
 import { type MenuContext, visibleEntries } from '../shell/menu';
 import { campaignFormValues, campaignInput, validateCampaignForm } from './campaign-form';
 import {

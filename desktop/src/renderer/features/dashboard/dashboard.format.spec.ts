@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { DASHBOARD_MESSAGES, LANGUAGES } from '@atendo/shared';
 import i18n from 'i18next';
-import { resources } from '../../locales';
+import { resources } from '../../locales/all';
 import { formatMinutes, isoDay, monthSoFar } from './dashboard.format';
 
 const en = i18n.createInstance();

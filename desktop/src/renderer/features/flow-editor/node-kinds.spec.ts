@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { FLOW_NODE_TYPES, flowNodeDataSchemas, LANGUAGES } from '@atendo/shared';
-import { resources } from '../../locales';
+import { resources } from '../../locales/all';
 import { ADD_MENU_ORDER, emptyData, mediaProblem, NODE_KINDS } from './node-kinds';
 
 const MB = 1024 * 1024;

@@ -17,7 +17,8 @@ describe('a flow name', () => {
   });
 
   it('says so in the words of spec 2 §5, in Portuguese', async () => {
-    const pt = i18n.cloneInstance({ lng: 'pt' });
+    const pt = i18n.cloneInstance();
+    await pt.changeLanguage('pt');
     const text = async (name: string) => validationText(pt, (await validateFlowName({ name })).name);
     expect(await text('')).toBe('Digite um nome!');
     expect(await text('A')).toMatch(/^Muito curto!/);

@@ -8,6 +8,7 @@ import { FailureMessage } from '../../../components/FailureMessage';
 import { fieldError, inputProps } from '../../../components/form';
 import { PublicForm, PublicTitle } from '../../../components/PublicForm';
 import { SubmitButton } from '../../../components/SubmitButton';
+import { currentLanguage } from '../../../app/i18n';
 import { useAppSelector } from '../../../app/store';
 import { useLoginMutation } from '../auth.api';
 import { selectSignedOutReason } from '../auth.slice';
@@ -33,7 +34,8 @@ export function LoginPage() {
       setFailure(null);
       try {
         // Signing in swaps the public routes for the private ones through the route guards.
-        await login(loginSchema.cast(values)).unwrap();
+        // The app's language goes along: the server keeps it for a user who never chose one, for their e-mails.
+        await login({ ...loginSchema.cast(values), language: currentLanguage() }).unwrap();
       } catch (error) {
         setFailure(error);
       }

@@ -1,8 +1,15 @@
-import { Caption1, makeStyles, Title1, tokens } from '@fluentui/react-components';
-import type { ReactNode } from 'react';
+import { Button, Caption1, makeStyles, Title1, tokens } from '@fluentui/react-components';
+import { LocalLanguageRegular } from '@fluentui/react-icons';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageMenu } from '../../shell/components/LanguageMenu';
+import { currentLanguage } from '../../../app/i18n';
 import { ServerAddress } from './ServerAddress';
+
+// Fluent's menu and its positioning are about 18 KB (brotli) of the sign-in page's script: the
+// menu is fetched when its button is first clicked, and opens then.
+const LanguageMenu = lazy(async () => ({
+  default: (await import('../../shell/components/LanguageMenu')).LanguageMenu,
+}));
 
 const useStyles = makeStyles({
   page: {
@@ -33,6 +40,28 @@ const useStyles = makeStyles({
   footer: { color: tokens.colorNeutralForeground3, padding: tokens.spacingVerticalM, textAlign: 'center' },
 });
 
+/** The language menu of the signed-out pages: its button, until the menu itself is wanted. */
+function PublicLanguageMenu() {
+  const { t } = useTranslation();
+  const [wanted, setWanted] = useState(false);
+  const button = (
+    <Button
+      appearance="subtle"
+      icon={<LocalLanguageRegular />}
+      aria-label={t('shell.language')}
+      onClick={() => setWanted(true)}
+    >
+      {t(`common.languages.${currentLanguage()}`)}
+    </Button>
+  );
+  if (!wanted) return button;
+  return (
+    <Suspense fallback={button}>
+      <LanguageMenu saveOnServer={false} defaultOpen />
+    </Suspense>
+  );
+}
+
 /**
  * The frame of the signed-out pages: language menu, a centred card and the copyright footer. In the
  * desktop app the card also names the server, and asks for one before anything else when none is set.
@@ -43,7 +72,7 @@ export function PublicLayout({ children, width = 400 }: { children: ReactNode; w
   return (
     <div className={styles.page}>
       <div className={styles.top}>
-        <LanguageMenu saveOnServer={false} />
+        <PublicLanguageMenu />
       </div>
       <div className={styles.center}>
         <div className={styles.card} style={{ maxWidth: width }}>

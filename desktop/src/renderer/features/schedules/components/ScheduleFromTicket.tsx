@@ -1,13 +1,15 @@
 import { hasFeature, type Ticket } from '@atendo/shared';
 import { Button, Tooltip } from '@fluentui/react-components';
 import { CalendarClockRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppSelector } from '../../../app/store';
 import { selectSessionUser } from '../../auth/auth.slice';
 import { useCompanyPlanQuery } from '../../plans/plans.api';
-import { ScheduleModal } from './ScheduleModal';
+
+// Fetched when first opened: its date fields' input masks are not needed to list tickets.
+const ScheduleModal = lazy(async () => ({ default: (await import('./ScheduleModal')).ScheduleModal }));
 
 /**
  * The ticket's "schedule message" (spec 1 §2): a new schedule for the ticket's contact, from the
@@ -27,13 +29,15 @@ export function ScheduleFromTicket({ ticket }: { ticket: Ticket }) {
         <Button appearance="subtle" icon={<CalendarClockRegular />} onClick={() => setOpen(true)} />
       </Tooltip>
       {open && (
-        <ScheduleModal
-          schedule={null}
-          contact={ticket.contact}
-          ticketId={ticket.id}
-          onClose={() => setOpen(false)}
-          onSaved={() => void navigate('/schedules')}
-        />
+        <Suspense fallback={null}>
+          <ScheduleModal
+            schedule={null}
+            contact={ticket.contact}
+            ticketId={ticket.id}
+            onClose={() => setOpen(false)}
+            onSaved={() => void navigate('/schedules')}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -1,6 +1,6 @@
 import { Avatar, Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import { PersonEditRegular, ServerRegular, SignOutRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
@@ -8,7 +8,9 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useLogoutMutation } from '../../auth/auth.api';
 import { sessionCleared, selectSessionUser } from '../../auth/auth.slice';
 import { CHANGE_SERVER_PATH } from '../../auth/components/ServerAddress';
-import { UserModal } from '../../users/components/UserModal';
+
+// The profile dialog is fetched when first opened, not with every signed-in screen.
+const UserModal = lazy(async () => ({ default: (await import('../../users/components/UserModal')).UserModal }));
 
 export function UserMenu() {
   const { t } = useTranslation();
@@ -54,7 +56,11 @@ export function UserMenu() {
           </MenuList>
         </MenuPopover>
       </Menu>
-      {profileOpen && <UserModal user={user} onClose={() => setProfileOpen(false)} />}
+      {profileOpen && (
+        <Suspense fallback={null}>
+          <UserModal user={user} onClose={() => setProfileOpen(false)} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={changingServer}
         title={t('shell.changeServer.title')}

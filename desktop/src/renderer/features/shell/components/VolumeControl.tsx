@@ -1,18 +1,20 @@
 import {
   Button,
-  Field,
   makeStyles,
   Popover,
   PopoverSurface,
   PopoverTrigger,
-  Slider,
+  Spinner,
   tokens,
 } from '@fluentui/react-components';
 import { Speaker2Regular, SpeakerMuteRegular } from '@fluentui/react-icons';
-import { useId } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../../app/store';
-import { selectVolume, volumeChanged } from '../shell.slice';
+import { useAppSelector } from '../../../app/store';
+import { selectVolume } from '../shell.slice';
+
+// Fluent's slider is fetched when the popover first opens: every signed-in screen shows the button.
+const VolumeSlider = lazy(async () => ({ default: (await import('./VolumeSlider')).VolumeSlider }));
 
 const useStyles = makeStyles({
   surface: { padding: tokens.spacingHorizontalL, minWidth: '220px' },
@@ -22,9 +24,7 @@ const useStyles = makeStyles({
 export function VolumeControl() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const dispatch = useAppDispatch();
   const volume = useAppSelector(selectVolume);
-  const sliderId = useId();
 
   return (
     <Popover withArrow>
@@ -36,16 +36,9 @@ export function VolumeControl() {
         />
       </PopoverTrigger>
       <PopoverSurface className={styles.surface}>
-        <Field label={t('shell.volume')}>
-          <Slider
-            id={sliderId}
-            min={0}
-            max={1}
-            step={0.1}
-            value={volume}
-            onChange={(_event, data) => dispatch(volumeChanged(data.value))}
-          />
-        </Field>
+        <Suspense fallback={<Spinner size="tiny" />}>
+          <VolumeSlider />
+        </Suspense>
       </PopoverSurface>
     </Popover>
   );

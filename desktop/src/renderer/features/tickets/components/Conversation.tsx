@@ -1,6 +1,6 @@
 import type { Message } from '@atendo/shared';
 import { makeStyles, Spinner, tokens } from '@fluentui/react-components';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorBody } from '../../../app/errors';
@@ -8,10 +8,12 @@ import { useCompanyEvent, useSocketRoom } from '../../../app/socket';
 import { useNotify } from '../../../app/toasts';
 import { useGetTicketByUuidQuery } from '../tickets.api';
 import { Composer } from './Composer';
-import { ContactDrawer } from './ContactDrawer';
 import { MessageList } from './MessageList';
 import { TagSelector } from './TagSelector';
 import { TicketHeader } from './TicketHeader';
+
+// Fetched when first opened: its contact form's phone rules (libphonenumber) are not needed to read a ticket.
+const ContactDrawer = lazy(async () => ({ default: (await import('./ContactDrawer')).ContactDrawer }));
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, position: 'relative' },
@@ -92,7 +94,11 @@ export function Conversation({ uuid }: { uuid: string }) {
       </div>
       <MessageList ticketId={ticket.id} unread={ticket.unreadMessages} onReply={setReplyTo} />
       <Composer ticket={ticket} replyTo={replyTo} onClearReply={() => setReplyTo(null)} />
-      {drawerOpen && <ContactDrawer ticket={ticket} onClose={() => setDrawerOpen(false)} />}
+      {drawerOpen && (
+        <Suspense fallback={null}>
+          <ContactDrawer ticket={ticket} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -12,7 +12,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { AddRegular, SearchRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useDebouncedValue } from '../../../app/hooks';
@@ -25,8 +25,10 @@ import { useListUserOptionsQuery } from '../../users/users.api';
 import { listCountLabel, type TicketListArgs } from '../ticket-lists';
 import { ticketRouteState } from '../ticket-route';
 import { useListTicketsInfiniteQuery } from '../tickets.api';
-import { NewTicketModal } from './NewTicketModal';
 import { TicketList } from './TicketList';
+
+// Fetched when first opened, like the other dialogs of the tickets screen.
+const NewTicketModal = lazy(async () => ({ default: (await import('./NewTicketModal')).NewTicketModal }));
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', minHeight: 0, flexGrow: 1 },
@@ -245,7 +247,11 @@ export function TicketsManager({ narrow }: { narrow: boolean }) {
           <TicketList args={searchArgs} narrow={narrow} />
         </>
       )}
-      {newTicketOpen && <NewTicketModal onClose={() => setNewTicketOpen(false)} />}
+      {newTicketOpen && (
+        <Suspense fallback={null}>
+          <NewTicketModal onClose={() => setNewTicketOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,10 +1,14 @@
-import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ChatMultipleRegular } from '@fluentui/react-icons';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { SplitPane } from '../../../components/SplitPane';
-import { Conversation } from './Conversation';
 import { TicketsManager } from './TicketsManager';
+
+// The open ticket's pane (messages, composer, header actions) is fetched when a ticket is first
+// opened: /tickets shows the list alone, and loads faster without it.
+const Conversation = lazy(async () => ({ default: (await import('./Conversation')).Conversation }));
 
 const useStyles = makeStyles({
   welcome: {
@@ -45,7 +49,13 @@ export function TicketsPage() {
       detailTab={t('tickets.narrowTabs.attendance')}
       list={(narrow) => <TicketsManager narrow={narrow} />}
       detail={(showList) =>
-        ticketId ? <Conversation key={ticketId} uuid={ticketId} /> : <Welcome onPick={showList} />
+        ticketId ? (
+          <Suspense fallback={<Spinner />}>
+            <Conversation key={ticketId} uuid={ticketId} />
+          </Suspense>
+        ) : (
+          <Welcome onPick={showList} />
+        )
       }
     />
   );
