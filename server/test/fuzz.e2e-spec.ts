@@ -182,7 +182,7 @@ async function createFixtures() {
     mimetype: ['image/png'],
     url: [`${t.url}/health`],
     code: ['FUZZ12'],
-    token: ['fuzz-connection-token'],
+    token: ['fuzz-connection-token-0123456789ab'],
     queueIds: [[queue.id]],
     ticketId: [ticket.id],
     contactId: [contact.id],

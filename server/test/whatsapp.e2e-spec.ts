@@ -265,16 +265,56 @@ describe('connections', () => {
       status: 400,
       body: { error: 'ERR_VALIDATION', fields: [{ field: 'token', message: 'validation.taken' }] },
     };
-    expect(await create(other, { name: 'Thief', token: chosen })).toMatchObject(taken);
+    // Another company's token answers as one of the company's own does: nothing tells them apart.
+    const theirs = await create(other, { name: 'Thief', token: chosen });
+    expect(theirs).toMatchObject(taken);
     const second = (await create(company, { name: 'Generated' })).body;
     expect(second.token).toMatch(/^[0-9a-f]{64}$/);
     expect(second.token).not.toBe(first.body.token);
-    expect(await update(company, second.id, { token: chosen })).toMatchObject(taken);
+    const own = await update(company, second.id, { token: chosen });
+    expect(own).toMatchObject(taken);
+    expect(own.body).toEqual(theirs.body);
+    const otherLine = (await create(other, { name: 'Their line' })).body;
+    expect((await update(other, otherLine.id, { token: chosen })).body).toEqual(own.body);
     expect((await update(company, first.body.id, { token: chosen, name: 'Same token' })).status).toBe(200);
     expect((await create(company, { name: 'Long', token: 'x'.repeat(65) })).body.fields[0]).toMatchObject({
       field: 'token',
       message: 'validation.tooLong',
     });
+  });
+
+  it('refuses short and unusable tokens, and generates one for an empty token', async () => {
+    const company = await signupCompany(t, 'WeakTokens');
+    const tooShort = {
+      status: 400,
+      body: {
+        error: 'ERR_VALIDATION',
+        fields: [{ field: 'token', message: 'validation.tooShort', params: { min: 32 } }],
+      },
+    };
+    for (const token of ['a', '123456', 'x'.repeat(31)]) {
+      expect({ token, ...(await create(company, { name: 'Weak', token })) }).toMatchObject({ token, ...tooShort });
+    }
+    expect(await create(company, { name: 'Spaced', token: `${'a'.repeat(20)} ${'b'.repeat(20)}` })).toMatchObject({
+      status: 400,
+      body: { fields: [{ field: 'token', message: 'validation.invalid' }] },
+    });
+    // The existing clients' form sends an empty token for "none": it gets a generated one.
+    const line = await create(company, { name: 'Empty', token: '' });
+    expect(line.status).toBe(201);
+    expect(line.body.token).toMatch(/^[0-9a-f]{64}$/);
+    expect(await update(company, line.body.id, { token: 'short' })).toMatchObject(tooShort);
+    const renewed = await update(company, line.body.id, { token: '' });
+    expect(renewed.body.token).toMatch(/^[0-9a-f]{64}$/);
+    expect(renewed.body.token).not.toBe(line.body.token);
+    const exact = 'k'.repeat(32);
+    expect((await update(company, line.body.id, { token: exact })).body.token).toBe(exact);
+
+    // A connection made before the minimum keeps its short token while it is sent back unchanged.
+    await t.app.get(DataSource).query('UPDATE whatsapps SET token = ? WHERE id = ?', ['old-short', line.body.id]);
+    const kept = await update(company, line.body.id, { name: 'Renamed', token: 'old-short' });
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ name: 'Renamed', token: 'old-short' });
   });
 
   it('enforces the plan limit on connections', async () => {
@@ -321,6 +361,61 @@ describe('connections', () => {
         body: { error: 'ERR_NO_PERMISSION' },
       });
     }
+  });
+
+  it('shows and tells the send-API token only to those who may manage connections', async () => {
+    const company = await signupCompany(t, 'ConnTokens');
+    const line = (await create(company, { name: 'Line' })).body;
+    expect(line.token).toMatch(/^[0-9a-f]{64}$/);
+    const people: Record<string, string> = {};
+    const ids: Record<string, number> = {};
+    for (const profile of ['user', 'supervisor'] as const) {
+      const email = `${profile}@conntokens.test`;
+      const made = await t.request('POST', '/users', {
+        token: company.token,
+        body: { name: profile, email, password: 'agent-pass', profile },
+      });
+      ids[profile] = made.body.id;
+      people[profile] = (await t.login(email, 'agent-pass')).token;
+    }
+    for (const [profile, token] of Object.entries(people)) {
+      const list = await t.request('GET', '/whatsapp', { token });
+      expect({ profile, status: list.status, token: list.body[0].token }).toEqual({ profile, status: 200 });
+      expect(list.body[0]).toMatchObject({ id: line.id, name: 'Line' });
+      const one = await t.request('GET', `/whatsapp/${line.id}`, { token });
+      expect({ profile, read: one.body.name, token: one.body.token }).toEqual({ profile, read: 'Line' });
+    }
+    expect((await t.request('GET', '/whatsapp', { token: company.token })).body[0].token).toBe(line.token);
+    expect((await t.request('GET', `/whatsapp/${line.id}`, { token: company.token })).body.token).toBe(line.token);
+
+    const sockets = Object.fromEntries(
+      [...Object.entries(people), ['admin', company.token]].map(([profile, token]) => [profile, t.socket(token)]),
+    );
+    await Promise.all(Object.values(sockets).map((socket) => nextEvent(socket, 'ready')));
+    const heard = Object.fromEntries(
+      Object.entries(sockets).map(([profile, socket]) => [
+        profile,
+        nextEvent(socket, `company-${company.companyId}-whatsapp`),
+      ]),
+    );
+    await update(company, line.id, { name: 'Line 2' });
+    for (const profile of ['user', 'supervisor']) {
+      const event = await heard[profile];
+      expect({ profile, name: event.whatsapp.name, token: event.whatsapp.token }).toEqual({ profile, name: 'Line 2' });
+    }
+    expect((await heard.admin).whatsapp).toMatchObject({ name: 'Line 2', token: line.token });
+
+    // Made an admin, the agent's open socket hears the token from then on (and only once).
+    const promotion = await t.request('PUT', `/users/${ids.user}`, {
+      token: company.token,
+      body: { name: 'user', email: 'user@conntokens.test', profile: 'admin' },
+    });
+    expect(promotion.status).toBe(200);
+    const promoted: unknown[] = [];
+    sockets.user.on(`company-${company.companyId}-whatsapp`, (event: unknown) => promoted.push(event));
+    await update(company, line.id, { name: 'Line 3' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(promoted).toEqual([{ action: 'update', whatsapp: expect.objectContaining({ token: line.token }) }]);
   });
 
   it("answers 404 for another company's connection on every route, and tells only its own sockets", async () => {

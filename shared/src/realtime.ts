@@ -15,6 +15,7 @@ import type { Schedule } from './schedules/schedules.types.js';
 import type { Tag } from './tags/tags.types.js';
 import type { User } from './users/users.types.js';
 import type { WhatsappConnection, WhatsappSessionUpdate } from './whatsapp/whatsapp.types.js';
+import { permissionsOf, type Permission, type PermissionSubject } from './permissions.js';
 
 /** Socket ping interval and timeout, in milliseconds. */
 export const SOCKET_PING_MS = 18_000;
@@ -136,4 +137,14 @@ export const rooms = {
   allTickets: (companyId: Id) => `company:${companyId}:all-tickets`,
   /** Sockets of users with allTicket enabled: they see the tickets that have no queue. */
   queueless: (companyId: Id) => `company:${companyId}:queueless`,
+  /**
+   * Sockets of users who hold a permission: where an event goes whose payload only they may read
+   * (a connection's send token, a secret setting).
+   */
+  permission: (companyId: Id, permission: Permission) => `company:${companyId}:can:${permission}`,
 } as const;
+
+/** The permission rooms a user's sockets are in (moved with the user when their profile changes). */
+export function permissionRooms(companyId: Id, subject: PermissionSubject): string[] {
+  return [...permissionsOf(subject)].map((permission) => rooms.permission(companyId, permission));
+}

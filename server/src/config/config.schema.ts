@@ -97,6 +97,11 @@ export const configSchema = yup.object({
    */
   EXTERNAL_API_LIMIT_PER_SECOND: yup.number().typeError('must be a number').integer().min(1).max(100_000).default(20),
   /**
+   * Wrong send-API tokens allowed a minute from one IP (at `POST /api/messages/send`, and a token
+   * chosen in the connection form that another company holds); then 429 until the minute ends.
+   */
+  SEND_TOKEN_FAILURES_PER_IP: yup.number().typeError('must be a number').integer().min(1).default(10),
+  /**
    * The key that encrypts the companies' secrets at rest (AI and integration keys). Without it one
    * is derived from JWT_SECRET, so nodes that share that share this; set it to rotate one without the other.
    */

@@ -44,6 +44,7 @@ export interface AppConfig {
   webhookRetryBaseMs: number;
   /** Sends a second one connection's token may make through the external API. */
   externalApiLimitPerSecond: number;
+  sendTokenFailuresPerIp: number;
   version: string;
 }
 
@@ -256,6 +257,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contactCheckIntervalMs: input.CONTACT_CHECK_INTERVAL_MS,
     campaignDailyCap: input.CAMPAIGN_DAILY_CAP,
     externalApiLimitPerSecond: input.EXTERNAL_API_LIMIT_PER_SECOND,
+    sendTokenFailuresPerIp: input.SEND_TOKEN_FAILURES_PER_IP,
     secretsKey: Buffer.from(hkdfSync('sha256', input.SECRETS_KEY ?? jwtSecret, '', 'atendo secrets at rest', 32)),
     ai: aiConfig(input, sandboxOn(input, publicUrl)),
     webhookRetryBaseMs: input.WEBHOOK_RETRY_BASE_MS,

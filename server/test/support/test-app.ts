@@ -67,6 +67,7 @@ export async function startTestApp(
     LOGIN_LIMIT_PER_IP: '1000',
     LOGIN_LIMIT_PER_ACCOUNT: '1000',
     SIGNUP_LIMIT_PER_IP: '1000',
+    SEND_TOKEN_FAILURES_PER_IP: '1000',
     ...(dbUrl ? { DB_URL: dbUrl } : {}),
     ...(process.env.REDIS_URL
       ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: sharing?.config.redisPrefix ?? `atendo-test-${suffix}` }

@@ -24,7 +24,11 @@ export interface WhatsappConnection {
   isDefault: boolean;
   qrcode: string;
   retries: number;
-  token: string;
+  /**
+   * The send-API token (COMPAT: it selects the connection on `POST /api/messages/send`): only for
+   * those who may manage connections; everyone else reads the connection without it.
+   */
+  token?: string;
   provider: ConnectionProvider;
   greetingMessage: string;
   complationMessage: string;

@@ -24,7 +24,7 @@ export class ExternalApiController {
   @Post('send')
   @HttpCode(200)
   async send(@Req() request: FastifyRequest) {
-    const connection = await this.api.connectionOf(request.headers.authorization);
+    const connection = await this.api.connectionOf(request.headers.authorization, request.ip);
     const key = idempotencyKey(request.headers['idempotency-key']);
     let files: UploadedFile[] = [];
     let raw: Record<string, unknown> = (request.body ?? {}) as Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { hasFeature, normalizePhoneNumber, type ExternalSendInput } from '@atendo/shared';
+import { hasFeature, normalizePhoneNumber, WHATSAPP_TOKEN_MAX, type ExternalSendInput } from '@atendo/shared';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { DataSource } from 'typeorm';
@@ -18,6 +18,7 @@ import { OUTBOUND_PORT, type OutboundPort } from '../gateway/gateway.types.js';
 import { PlansService } from '../plans/plans.service.js';
 import { REDIS } from '../redis/redis.module.js';
 import { consume } from '../throttle/attempt-limiter.js';
+import { Throttles } from '../throttle/throttles.js';
 
 /** The connection a send API token selects. */
 export interface ApiConnection {
@@ -48,6 +49,7 @@ export class ExternalApiService {
     private readonly reader: TicketReader,
     private readonly tx: Transactions,
     private readonly events: TicketEvents,
+    private readonly throttles: Throttles,
   ) {
     const options = {
       keyPrefix: `${config.redisPrefix}:throttle:external-api`,
@@ -60,21 +62,30 @@ export class ExternalApiService {
       : new RateLimiterMemory(options);
   }
 
-  /** The connection of a bearer token, its plan allowing the API; a send of it counts against its budget. */
-  async connectionOf(authorization: string | undefined): Promise<ApiConnection> {
+  /**
+   * The connection of a bearer token, its plan allowing the API; a send of it counts against its
+   * budget. Wrong tokens count against the caller's IP (Throttles.sendToken): past the budget even
+   * a right one answers 429, so a guesser learns nothing more until the window ends.
+   */
+  async connectionOf(authorization: string | undefined, ip: string): Promise<ApiConnection> {
+    const connection = await this.throttles.sendToken(ip, () => this.tokenOwner(authorization), wrongToken);
+    if (!hasFeature(await this.plans.ofCompany(Number(connection.companyId)), 'useExternalApi')) {
+      throw new DomainError('ERR_PLAN_FEATURE_DISABLED');
+    }
+    await consume(this.limiter, String(connection.id));
+    return { id: Number(connection.id), companyId: Number(connection.companyId) };
+  }
+
+  private async tokenOwner(authorization: string | undefined): Promise<{ id: number; companyId: number }> {
     const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
-    if (!token || token.length > 64) throw new DomainError('ERR_INVALID_TOKEN');
+    if (!token || token.length > WHATSAPP_TOKEN_MAX) throw new DomainError('ERR_INVALID_TOKEN');
     // Plain SQL: it runs before every send, and TypeORM's query building cost more than the query.
     const [connection] = (await this.db.query('SELECT id, companyId, token FROM whatsapps WHERE token = ? LIMIT 1', [
       token,
     ])) as { id: number; companyId: number; token: string }[];
     // The lookup matched by the index; the comparison is still made in constant time.
     if (!connection || !sameText(connection.token, token)) throw new DomainError('ERR_INVALID_TOKEN');
-    if (!hasFeature(await this.plans.ofCompany(Number(connection.companyId)), 'useExternalApi')) {
-      throw new DomainError('ERR_PLAN_FEATURE_DISABLED');
-    }
-    await consume(this.limiter, String(connection.id));
-    return { id: Number(connection.id), companyId: Number(connection.companyId) };
+    return connection;
   }
 
   async send(
@@ -172,4 +183,9 @@ function sameText(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** A failed send-API token: what the IP's budget counts (a plan without the API is not a guess). */
+export function wrongToken(error: unknown): boolean {
+  return error instanceof DomainError && error.code === 'ERR_INVALID_TOKEN';
 }

@@ -8,7 +8,13 @@ import {
   type OnGatewayInit,
 } from '@nestjs/websockets';
 import { InjectRepository } from '@nestjs/typeorm';
-import { rooms, TICKET_STATUSES, type ClientToServerEvents, type ServerToClientEvents } from '@atendo/shared';
+import {
+  permissionRooms,
+  rooms,
+  TICKET_STATUSES,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@atendo/shared';
 import type { Server, Socket } from 'socket.io';
 import { Repository } from 'typeorm';
 import { AuthGuard } from '../../common/auth.guard.js';
@@ -86,6 +92,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
       rooms.company(auth.companyId),
       rooms.user(auth.companyId, auth.userId),
       rooms.session(auth.companyId, auth.sessionId),
+      ...permissionRooms(auth.companyId, { profile: user.profile, super: auth.super }),
       ...viewerRooms(auth.companyId, {
         profile: user.profile,
         super: auth.super,

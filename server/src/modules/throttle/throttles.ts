@@ -15,8 +15,8 @@ const DAY = 24 * HOUR;
 const KNOWN_FOR = 14 * DAY;
 
 /**
- * The throttles of the public routes an attacker repeats: sign-in, the two password-reset steps and
- * sign-up. Counted in Redis when there is one (every node sees the same counts), else in process;
+ * The throttles of the public routes an attacker repeats: sign-in, the two password-reset steps,
+ * sign-up and the send-API token. Counted in Redis when there is one (every node sees the same counts), else in process;
  * if Redis fails, each node goes on counting in its own memory rather than letting attempts through.
  */
 @Injectable()
@@ -28,6 +28,7 @@ export class Throttles {
   /** Reset codes tried: failures only. */
   readonly resetConfirm: AttemptLimiter;
   private readonly signupIp: RateLimiterAbstract;
+  private readonly sendTokenIp: RateLimiterAbstract;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig, @Inject(REDIS) redis: Redis | null) {
     const limiter: LimiterFactory = (name: string, { points, seconds }: Budget) => {
@@ -55,6 +56,25 @@ export class Throttles {
     this.resetRequest = new AttemptLimiter('reset-request', reset, limiter, known, false);
     this.resetConfirm = new AttemptLimiter('reset-confirm', reset, limiter, known, true);
     this.signupIp = limiter('signup-ip', { points: config.signupLimitPerIp, seconds: HOUR });
+    this.sendTokenIp = limiter('send-token-ip', { points: config.sendTokenFailuresPerIp, seconds: MINUTE });
+  }
+
+  /**
+   * An attempt that tells whether a send-API token exists (the API itself; a token chosen in the
+   * connection form), counted against its IP before it runs so that guesses sent in parallel cannot
+   * pass the budget; one that `failed` does not call a wrong token is given back.
+   */
+  async sendToken<T>(ip: string, attempt: () => Promise<T>, failed: (error: unknown) => boolean): Promise<T> {
+    await consume(this.sendTokenIp, ip);
+    let result: T;
+    try {
+      result = await attempt();
+    } catch (error) {
+      if (!failed(error)) await this.sendTokenIp.reward(ip);
+      throw error;
+    }
+    await this.sendTokenIp.reward(ip);
+    return result;
   }
 
   /** Every sign-up counts against its IP: creating companies is what is limited, not failing to. */

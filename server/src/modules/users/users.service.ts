@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
   can,
+  permissionRooms,
   settingValue,
   type Language,
   type SessionUser,
@@ -143,12 +144,15 @@ export class UsersService {
   }
 
   private roomsOf(companyId: number, user: UserEntity): string[] {
-    return viewerRooms(companyId, {
-      profile: user.profile,
-      super: user.super,
-      allTicket: user.allTicket,
-      queueIds: (user.queues ?? []).map((q) => q.id),
-    });
+    return [
+      ...permissionRooms(companyId, { profile: user.profile, super: user.super }),
+      ...viewerRooms(companyId, {
+        profile: user.profile,
+        super: user.super,
+        allTicket: user.allTicket,
+        queueIds: (user.queues ?? []).map((q) => q.id),
+      }),
+    ];
   }
 
   async remove(auth: AuthUser, id: number): Promise<void> {

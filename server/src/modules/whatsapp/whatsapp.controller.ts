@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Ip, Param, Post, Put } from '@nestjs/common';
 import { whatsappSchema, type WhatsappInput } from '@atendo/shared';
 import type { AuthUser } from '../../common/auth-user.js';
 import { CurrentUser, RequirePermission } from '../../common/decorators.js';
@@ -25,18 +25,19 @@ export class WhatsappController {
 
   @Post()
   @RequirePermission('connections-page:addConnection')
-  create(@CurrentUser() auth: AuthUser, @Body(new YupPipe(whatsappSchema)) body: WhatsappInput) {
-    return this.whatsapps.create(auth, body);
+  create(@CurrentUser() auth: AuthUser, @Ip() ip: string, @Body(new YupPipe(whatsappSchema)) body: WhatsappInput) {
+    return this.whatsapps.create(auth, body, ip);
   }
 
   @Put(':id')
   @RequirePermission('connections-page:editOrDeleteConnection')
   update(
     @CurrentUser() auth: AuthUser,
+    @Ip() ip: string,
     @Param('id', id) whatsappId: number,
     @Body(new YupPipe(whatsappUpdateSchema)) body: WhatsappUpdateInput,
   ) {
-    return this.whatsapps.update(auth, whatsappId, body);
+    return this.whatsapps.update(auth, whatsappId, body, ip);
   }
 
   @Delete(':id')

@@ -32,3 +32,8 @@ export function toWhatsapp(w: WhatsappEntity): WhatsappConnection {
     updatedAt: w.updatedAt.toISOString(),
   };
 }
+
+/** The connection as those who may not manage connections read it: without its send-API token. */
+export function withoutToken({ token: _token, ...connection }: WhatsappConnection): WhatsappConnection {
+  return connection;
+}

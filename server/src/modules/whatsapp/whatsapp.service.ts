@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { V, type WhatsappConnection, type WhatsappInput } from '@atendo/shared';
+import {
+  can,
+  rooms,
+  tooShort,
+  V,
+  WHATSAPP_TOKEN_MIN,
+  type Permission,
+  type WhatsappConnection,
+  type WhatsappInput,
+} from '@atendo/shared';
 import { DataSource, In, Not, Repository, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
@@ -12,13 +21,22 @@ import { CompanyLock } from '../plans/company-lock.js';
 import { PlansService } from '../plans/plans.service.js';
 import { QueueEntity } from '../queues/entities/queue.entity.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
+import { Throttles } from '../throttle/throttles.js';
 import { defaultOnCreate, defaultOnUpdate, successorOnDelete, type DefaultCandidate } from './default-connection.js';
 import type { WhatsappUpdateInput } from './dto/whatsapp-update.schema.js';
 import { WhatsappEntity } from './entities/whatsapp.entity.js';
-import { toWhatsapp } from './whatsapp.mapper.js';
+import { toWhatsapp, withoutToken } from './whatsapp.mapper.js';
 import { assertOwnAutomations } from '../integrations/automation-refs.js';
 
 const tokenTaken = () => new DomainError('ERR_VALIDATION', { fields: [{ field: 'token', message: V.taken }] });
+const tokenTooShort = () =>
+  new DomainError('ERR_VALIDATION', {
+    fields: [{ field: 'token', message: V.tooShort, params: tooShort({ min: WHATSAPP_TOKEN_MIN }).params }],
+  });
+/** Who reads and hears the send-API tokens: those who may change them. */
+const MANAGES_CONNECTIONS: Permission = 'connections-page:editOrDeleteConnection';
+/** 256 random bits, as 64 hex characters (what the column holds). */
+const newToken = () => randomBytes(32).toString('hex');
 
 @Injectable()
 export class WhatsappService {
@@ -32,6 +50,7 @@ export class WhatsappService {
     private readonly realtime: RealtimeService,
     private readonly sessions: SessionManager,
     private readonly locks: CompanyLock,
+    private readonly throttles: Throttles,
   ) {}
 
   async list(auth: AuthUser): Promise<WhatsappConnection[]> {
@@ -40,14 +59,15 @@ export class WhatsappService {
       relations: { queues: true },
       order: { id: 'ASC' },
     });
-    return rows.map(toWhatsapp);
+    return rows.map((row) => this.shown(auth, toWhatsapp(row)));
   }
 
   async findOne(auth: AuthUser, id: number): Promise<WhatsappConnection> {
-    return toWhatsapp(await this.load(auth.companyId, id));
+    return this.shown(auth, toWhatsapp(await this.load(auth.companyId, id)));
   }
 
-  async create(auth: AuthUser, input: WhatsappInput): Promise<WhatsappConnection> {
+  /** `ip` is the caller's: a token chosen that another company holds costs it a wrong token's try. */
+  async create(auth: AuthUser, input: WhatsappInput, ip: string): Promise<WhatsappConnection> {
     this.assertProvider(input.provider);
     this.assertGreeting(input.queueIds, input.greetingMessage);
     const changed = await this.exclusive(auth.companyId, async (em) => {
@@ -56,8 +76,8 @@ export class WhatsappService {
       const queues = await this.companyQueues(em, auth.companyId, input.queueIds);
       await this.assertTransferQueue(em, auth.companyId, input.transferQueueId);
       await assertOwnAutomations(em, auth.companyId, input);
-      const token = input.token || randomBytes(32).toString('hex');
-      await this.assertTokenFree(em, token);
+      const token = input.token || newToken();
+      if (input.token) await this.assertTokenFree(em, auth.companyId, token, ip);
       const decision = defaultOnCreate(others, input.isDefault);
       const { queueIds: _queueIds, token: _token, ...fields } = input;
       const saved = await this.save(
@@ -86,7 +106,7 @@ export class WhatsappService {
     return this.findOne(auth, changed.id);
   }
 
-  async update(auth: AuthUser, id: number, input: WhatsappUpdateInput): Promise<WhatsappConnection> {
+  async update(auth: AuthUser, id: number, input: WhatsappUpdateInput, ip: string): Promise<WhatsappConnection> {
     if (input.provider !== undefined) this.assertProvider(input.provider);
     const changed = await this.exclusive(auth.companyId, async (em) => {
       const entity = await this.load(auth.companyId, id, em);
@@ -99,15 +119,20 @@ export class WhatsappService {
       if (input.transferQueueId !== undefined)
         await this.assertTransferQueue(em, auth.companyId, input.transferQueueId);
       await assertOwnAutomations(em, auth.companyId, input);
-      if (input.token !== undefined && input.token !== entity.token) {
-        if (!input.token) throw tokenTaken();
-        await this.assertTokenFree(em, input.token, id);
+      // The token sent back unchanged stays, even an older one shorter than today's minimum; an
+      // empty one asks for a new generated token (empty means none, for the existing clients).
+      let token = entity.token;
+      if (input.token === '') token = newToken();
+      else if (input.token !== undefined && input.token !== entity.token) {
+        if (input.token.length < WHATSAPP_TOKEN_MIN) throw tokenTooShort();
+        await this.assertTokenFree(em, auth.companyId, input.token, ip, id);
+        token = input.token;
       }
       const others = (await this.candidates(em, auth.companyId)).filter((c) => c.id !== id);
       const decision = defaultOnUpdate(entity, others, input.isDefault);
-      const { queueIds: _queueIds, ...fields } = input;
+      const { queueIds: _queueIds, token: _token, ...fields } = input;
       const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
-      em.merge(WhatsappEntity, entity, defined, { isDefault: decision.isDefault });
+      em.merge(WhatsappEntity, entity, defined, { isDefault: decision.isDefault, token });
       entity.queues = queues;
       await this.save(em, entity);
       const cleared = decision.clearOthers ? await this.clearOthers(em, auth.companyId, id) : [];
@@ -174,14 +199,27 @@ export class WhatsappService {
     return others.map((o) => o.id);
   }
 
-  /** Tells the company's sockets about the connection and the others it changed; answers the connection. */
+  /**
+   * Tells the company's sockets about the connection and the others it changed, the token only to
+   * those who may manage connections; answers the connection.
+   */
   private async announce(companyId: number, id: number, others: number[]): Promise<WhatsappConnection> {
     const rows = await this.whatsapps.find({
       where: { companyId, id: In([id, ...others]) },
       relations: { queues: true },
     });
     const connections = rows.map(toWhatsapp);
-    for (const whatsapp of connections) this.realtime.toCompany(companyId, 'whatsapp', { action: 'update', whatsapp });
+    const managers = rooms.permission(companyId, MANAGES_CONNECTIONS);
+    for (const whatsapp of connections) {
+      this.realtime.toRooms([managers], companyId, 'whatsapp', { action: 'update', whatsapp });
+      this.realtime.toRooms(
+        [rooms.company(companyId)],
+        companyId,
+        'whatsapp',
+        { action: 'update', whatsapp: withoutToken(whatsapp) },
+        [managers],
+      );
+    }
     const main = connections.find((c) => c.id === id);
     if (!main) throw new DomainError('ERR_NO_WAPP_FOUND');
     return main;
@@ -213,16 +251,39 @@ export class WhatsappService {
     }
   }
 
-  /** Tokens select a connection (and its company) on the external API: one connection each. */
-  private async assertTokenFree(em: EntityManager, token: string, exceptId?: number): Promise<void> {
-    // The column holds 64 characters: what the generated tokens use.
-    if (token.length > 64) {
-      throw new DomainError('ERR_VALIDATION', {
-        fields: [{ field: 'token', message: V.tooLong, params: { max: 64 } }],
-      });
-    }
-    const where = { token, ...(exceptId ? { id: Not(exceptId) } : {}) };
-    if (await em.exists(WhatsappEntity, { where })) throw tokenTaken();
+  private shown(auth: AuthUser, connection: WhatsappConnection): WhatsappConnection {
+    return can(auth, MANAGES_CONNECTIONS) ? connection : withoutToken(connection);
+  }
+
+  /**
+   * Tokens select a connection (and its company) on the external API, so each is one connection's
+   * in the whole installation, and a chosen one that is taken must be refused. The refusal is the
+   * same whoever holds it, and one held by another company is a wrong token's try for the caller's
+   * IP (Throttles.sendToken, counted before the look): the form tells no more, and no faster, than
+   * `POST /api/messages/send` itself tells of a token. Chosen tokens are at least
+   * WHATSAPP_TOKEN_MIN characters, so the only token one can clash with is one already known.
+   */
+  private async assertTokenFree(
+    em: EntityManager,
+    companyId: number,
+    token: string,
+    ip: string,
+    exceptId?: number,
+  ): Promise<void> {
+    let foreign = false;
+    await this.throttles.sendToken(
+      ip,
+      async () => {
+        const holder = await em.findOne(WhatsappEntity, {
+          where: { token, ...(exceptId ? { id: Not(exceptId) } : {}) },
+          select: { id: true, companyId: true },
+        });
+        if (!holder) return;
+        foreign = holder.companyId !== companyId;
+        throw tokenTaken();
+      },
+      () => foreign,
+    );
   }
 
   /** The unique token index decides races the pre-check cannot see. */

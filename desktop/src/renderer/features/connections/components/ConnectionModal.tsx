@@ -1,7 +1,9 @@
 import {
   CONNECTION_PROVIDERS,
   DEFAULT_QUEUE_SCHEDULES,
+  sendTokenField,
   settingValue,
+  WHATSAPP_TOKEN_MIN,
   type WhatsappConnection,
   whatsappSchema,
   type WeekdaySchedule,
@@ -17,7 +19,6 @@ import {
   Select,
   Subtitle2,
   Switch,
-  Textarea,
   tokens,
 } from '@fluentui/react-components';
 import { ArrowSyncRegular } from '@fluentui/react-icons';
@@ -25,6 +26,7 @@ import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/store';
 import { FormDialog } from '../../../components/FormDialog';
+import { MessageTextarea } from '../../../components/MessageTextarea';
 import { fieldError, inputProps, useFormSave } from '../../../components/form';
 import { scheduleTimeError, TimeInput } from '../../../components/TimeInput';
 import { selectSessionUser } from '../../auth/auth.slice';
@@ -46,13 +48,17 @@ const useStyles = makeStyles({
   },
 });
 
-const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** A random token for the external send API (spec COMPAT: it selects the connection). */
-export function generateToken(length = 32): string {
-  const bytes = new Uint8Array(length);
+/**
+ * A random token for the external send API (COMPAT: it selects the connection): 256 random bits
+ * as 43 base64url characters, past the minimum the server asks of a chosen one.
+ */
+export function generateToken(): string {
+  const bytes = new Uint8Array(32);
   crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => TOKEN_ALPHABET[b % TOKEN_ALPHABET.length]).join('');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 const MESSAGE_FIELDS = [
@@ -105,7 +111,8 @@ export function ConnectionModal({ connection, onClose, onCreated }: ConnectionMo
       schedules: (connection?.schedules.length ? connection.schedules : DEFAULT_QUEUE_SCHEDULES).map((s) => ({ ...s })),
       token: connection?.token ?? generateToken(),
     },
-    validationSchema: whatsappSchema,
+    // A connection's older token, shorter than today's minimum, may be kept as it is.
+    validationSchema: whatsappSchema.shape({ token: sendTokenField(connection?.token) }),
     onSubmit: async (values, helpers) => {
       const input = whatsappSchema.cast(values);
       await save(helpers, async () => {
@@ -184,16 +191,7 @@ export function ConnectionModal({ connection, onClose, onCreated }: ConnectionMo
         </Dropdown>
       </Field>
       {MESSAGE_FIELDS.map((name) => (
-        <Field key={name} label={t(`connections.fields.${name}`)} {...fieldError(formik, name, i18n)}>
-          <Textarea
-            name={name}
-            rows={3}
-            resize="vertical"
-            value={formik.values[name]}
-            onChange={formik.handleChange}
-            onBlur={formik.handleBlur}
-          />
-        </Field>
+        <MessageTextarea key={name} formik={formik} name={name} label={t(`connections.fields.${name}`)} rows={3} />
       ))}
       <div className={styles.row}>
         {numberField('expiresTicket')}
@@ -247,8 +245,13 @@ export function ConnectionModal({ connection, onClose, onCreated }: ConnectionMo
       )}
       <Divider />
       <div className={styles.tokenRow}>
-        <Field label={t('connections.fields.token')} className={styles.grow} {...fieldError(formik, 'token', i18n)}>
-          <Input name="token" value={formik.values.token} readOnly />
+        <Field
+          label={t('connections.fields.token')}
+          hint={t('connections.modal.tokenHint', { min: WHATSAPP_TOKEN_MIN })}
+          className={styles.grow}
+          {...fieldError(formik, 'token', i18n)}
+        >
+          <Input {...inputProps(formik, 'token')} autoComplete="off" spellCheck={false} />
         </Field>
         <Button icon={<ArrowSyncRegular />} onClick={() => void formik.setFieldValue('token', generateToken())}>
           {t('connections.modal.regenerateToken')}
