@@ -21,9 +21,15 @@ export const SETTINGS = {
   sideMenu: { values: ['open', 'closed'], default: 'open' },
   chatBotType: { values: ['text'], default: 'text' },
   campaignsEnabled: { values: ['true', 'false'], default: 'true' },
-  /** API key of the payment provider; free text, empty when unused. Only the settings' managers read it. */
-  asaas: { values: null, default: '', secret: true },
-} as const satisfies Record<string, { values: readonly string[] | null; default: string; secret?: true }>;
+  /**
+   * API key of the payment provider; free text, empty when unused. Only the settings' managers read
+   * it, and only the platform company has it (the platform charges the companies' invoices).
+   */
+  asaas: { values: null, default: '', secret: true, platformOnly: true },
+} as const satisfies Record<
+  string,
+  { values: readonly string[] | null; default: string; secret?: true; platformOnly?: true }
+>;
 
 export type SettingKey = keyof typeof SETTINGS;
 export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
@@ -35,6 +41,11 @@ export function isSettingKey(key: string): key is SettingKey {
 /** Whether a key's value is kept from users who may not manage the settings (every agent reads the rest). */
 export function isSecretSetting(key: string): boolean {
   return isSettingKey(key) && 'secret' in SETTINGS[key];
+}
+
+/** Whether a key belongs to the platform company only: other companies neither read nor set it. */
+export function isPlatformSetting(key: string): boolean {
+  return isSettingKey(key) && 'platformOnly' in SETTINGS[key];
 }
 
 export function defaultSettings(): SettingEntry[] {

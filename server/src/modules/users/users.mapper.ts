@@ -1,4 +1,4 @@
-import { can, isSecretSetting, NEVER_EXPIRES, type SessionUser, type User } from '@atendo/shared';
+import { can, isPlatformSetting, isSecretSetting, NEVER_EXPIRES, type SessionUser, type User } from '@atendo/shared';
 import type { CompanyEntity } from '../companies/entities/company.entity.js';
 import type { SettingEntity } from '../settings/entities/setting.entity.js';
 import type { UserEntity } from './entities/user.entity.js';
@@ -31,7 +31,9 @@ export function toSessionUser(entity: UserEntity, company: CompanyEntity, settin
       id: company.id,
       name: company.name,
       dueDate: company.dueDate ? company.dueDate.toISOString() : NEVER_EXPIRES,
-      settings: settings.filter((s) => manager || !isSecretSetting(s.key)).map((s) => ({ key: s.key, value: s.value })),
+      settings: settings
+        .filter((s) => (manager || !isSecretSetting(s.key)) && (company.isPlatform || !isPlatformSetting(s.key)))
+        .map((s) => ({ key: s.key, value: s.value })),
     },
   };
 }

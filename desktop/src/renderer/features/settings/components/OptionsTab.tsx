@@ -1,4 +1,4 @@
-import { SETTING_KEYS, SETTINGS, type SettingKey, settingValue } from '@atendo/shared';
+import { isPlatformSetting, SETTING_KEYS, SETTINGS, type SettingKey, settingValue } from '@atendo/shared';
 import { Field, Input, makeStyles, Select, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -68,6 +68,8 @@ export function OptionsTab() {
   return (
     <div className={styles.grid}>
       {SETTING_KEYS.map((key) => {
+        // The platform's own keys (the payment provider's) come only to the platform company.
+        if (isPlatformSetting(key) && !settings?.some((setting) => setting.key === key)) return null;
         const value = settingValue(settings, key);
         const allowed = SETTINGS[key].values;
         if (!allowed) {
