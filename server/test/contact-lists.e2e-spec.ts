@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import type { Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
 import { ContactChecksJob } from '../src/modules/contact-lists/contact-checks.job.js';
@@ -450,7 +451,7 @@ describe('spreadsheet import', () => {
     ]);
   });
 
-  it('refuses what is not a spreadsheet, a sheet over the row limit and a missing file, adding nothing', async () => {
+  it('refuses what is not a spreadsheet, a sheet over the row limit or nested too deeply and a missing file, adding nothing', async () => {
     const company = await signupCompany(t, 'Recusa');
     const list = await newList(company);
     const notSheet = {
@@ -474,6 +475,30 @@ describe('spreadsheet import', () => {
       status: 400,
       body: { fields: [{ field: 'file', message: 'validation.tooManyRows', params: { max: 10_000 } }] },
     });
+    // A sheet nesting a million elements (4 KB packed) is refused as soon as it passes the depth allowed.
+    const zip = await JSZip.loadAsync(
+      await xlsx([
+        ['name', 'number'],
+        ['Ana', '5511987654321'],
+      ]),
+    );
+    const sheet = await zip.file('xl/worksheets/sheet1.xml')!.async('string');
+    zip.file(
+      'xl/worksheets/sheet1.xml',
+      sheet.replace('<sheetData>', `<sheetData>${'<a>'.repeat(1e6)}${'</a>'.repeat(1e6)}`),
+    );
+    const started = Date.now();
+    const deep = await upload(
+      company,
+      list.id,
+      'fundo.xlsx',
+      await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } }),
+    );
+    expect(deep).toMatchObject({
+      status: 400,
+      body: { fields: [{ field: 'file', message: 'validation.spreadsheetTooDeep', params: { max: 64 } }] },
+    });
+    expect(Date.now() - started).toBeLessThan(3_000);
     expect(
       await t.request('POST', `/contact-lists/${list.id}/upload`, { token: company.token, body: { file: 'x' } }),
     ).toMatchObject({ status: 400, body: { fields: [{ field: 'file', message: 'validation.required' }] } });

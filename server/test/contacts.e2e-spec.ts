@@ -1,4 +1,6 @@
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
+import { spreadsheetImports } from '../src/common/import-slots.js';
 import { DataSource } from 'typeorm';
 import { ContactEntity } from '../src/modules/conversations/entities/contact.entity.js';
 import { nextEvent, receives, signupCompany, startTestApp, type TestApp } from './support/test-app.js';
@@ -360,6 +362,147 @@ describe('contacts', () => {
       status: 400,
       body: { fields: [{ field: 'file', message: 'validation.required' }] },
     });
+  });
+
+  it('lets admins and supervisors import contacts, not agents (403)', async () => {
+    const company = await signupCompany(t, 'Who imports');
+    const users = { supervisor: 'supervisor@imports.test', user: 'agent@imports.test' };
+    for (const [profile, email] of Object.entries(users)) {
+      const made = await t.request('POST', '/users', {
+        token: company.token,
+        body: { name: profile, email, password: 'import-pass', profile, queueIds: [] },
+      });
+      expect(made.status).toBe(201);
+    }
+    const supervisor = await t.login(users.supervisor, 'import-pass');
+    const seller = await t.login(users.user, 'import-pass');
+    const sheet = await xlsx([
+      ['nome', 'numero'],
+      ['Gabi', '5531987650101'],
+    ]);
+    for (const refused of [
+      await upload(sheet, seller.token),
+      await t.request('POST', '/contacts/upload', { token: seller.token, body: [{ nome: 'Gabi', numero: '553187' }] }),
+      await t.request('POST', '/contacts/import', { token: seller.token, body: {} }),
+    ]) {
+      expect(refused).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    }
+    expect((await t.request('GET', '/contacts', { token: company.token })).body.count).toBe(0);
+    const taken = await upload(sheet, supervisor.token);
+    expect(taken.status).toBe(200);
+    expect(taken.body.newContacts).toHaveLength(1);
+  });
+
+  /** A workbook of one contact whose zip `change` then makes hostile, packed as tightly as it goes. */
+  async function hostile(change: (zip: JSZip) => Promise<void> | void): Promise<Buffer> {
+    const zip = await JSZip.loadAsync(
+      await xlsx([
+        ['nome', 'numero'],
+        ['Ana', '5531987650201'],
+      ]),
+    );
+    await change(zip);
+    return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } });
+  }
+
+  const sheetPath = 'xl/worksheets/sheet1.xml';
+
+  it.each([
+    [
+      'a sheet nesting a million elements',
+      'validation.spreadsheetTooDeep',
+      64,
+      3_000,
+      () =>
+        hostile(async (zip) => {
+          const xml = await zip.file(sheetPath)!.async('string');
+          zip.file(sheetPath, xml.replace('<sheetData>', `<sheetData>${'<a>'.repeat(1e6)}${'</a>'.repeat(1e6)}`));
+        }),
+    ],
+    [
+      'an archive of 20,000 entries',
+      'validation.spreadsheetTooManyEntries',
+      1000,
+      3_000,
+      () =>
+        hostile((zip) => {
+          for (let i = 0; i < 20_000; i++) zip.file(`xl/media/x${i}.xml`, '', { createFolders: false });
+        }),
+    ],
+    [
+      'a zip bomb (its directory declares a sheet of 4 GB)',
+      'validation.spreadsheetTooLarge',
+      300,
+      3_000,
+      async () => {
+        const bomb = await hostile((zip) => {
+          zip.file(sheetPath, Buffer.alloc(1_000_000, 0x20));
+        });
+        // The sheet's central directory record (PK\x01\x02 … its name) holds its unpacked size at 24.
+        const record = bomb.lastIndexOf(Buffer.from(sheetPath)) - 46;
+        bomb.writeUInt32LE(0xfffffff0, record + 24);
+        return bomb;
+      },
+    ],
+    [
+      'a sheet of a million rows',
+      'validation.tooManyRows',
+      100_000,
+      // The 100,000 rows allowed are read and checked; the 900,000 after them are not.
+      20_000,
+      () =>
+        hostile(async (zip) => {
+          const xml = await zip.file(sheetPath)!.async('string');
+          const rows = Array.from(
+            { length: 1e6 },
+            (_, i) => `<row r="${i + 3}"><c r="A${i + 3}"><v>1</v></c></row>`,
+          ).join('');
+          zip.file(sheetPath, xml.replace('</sheetData>', `${rows}</sheetData>`));
+        }),
+    ],
+  ])(
+    'refuses %s at once, naming the limit, adding nothing',
+    async (_name, message, max, within, build) => {
+      const company = await signupCompany(t, 'Hostile');
+      const data = await build();
+      // Well within the 20 MiB an upload may be.
+      expect(data.length).toBeLessThan(5_000_000);
+      const started = Date.now();
+      const res = await upload(data, company.token);
+      const took = Date.now() - started;
+      expect(res).toMatchObject({ status: 400, body: { fields: [{ field: 'file', message, params: { max } }] } });
+      expect(took).toBeLessThan(within);
+      expect((await t.request('GET', '/contacts', { token: company.token })).body.count).toBe(0);
+    },
+    60_000,
+  );
+
+  it('runs two imports at once on a node; a few more wait their turn, the rest are answered 429', async () => {
+    const company = await signupCompany(t, 'Turns');
+    // The node's two turns taken, as by two long imports.
+    const held = [await spreadsheetImports.acquire(), await spreadsheetImports.acquire()];
+    try {
+      const sheets = await Promise.all(
+        [0, 1, 2, 3, 4].map((i) =>
+          xlsx([
+            ['nome', 'numero'],
+            [`Turn ${i}`, `553198765030${i}`],
+          ]),
+        ),
+      );
+      const waiting = sheets.slice(0, 4).map((sheet) => upload(sheet, company.token));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const refused = await upload(sheets[4]!, company.token);
+      expect(refused).toMatchObject({ status: 429, body: { error: 'ERR_TOO_MANY_REQUESTS' } });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      // Nothing ran while the turns were held.
+      expect((await t.request('GET', '/contacts', { token: company.token })).body.count).toBe(0);
+      for (const release of held.splice(0)) release();
+      for (const res of await Promise.all(waiting)) expect(res.status).toBe(200);
+      expect((await t.request('GET', '/contacts', { token: company.token })).body.count).toBe(4);
+    } finally {
+      for (const release of held) release();
+    }
   });
 
   it('exports the contacts as CSV: semicolons, accents, formulas neutralised, removed ones left out', async () => {

@@ -13,6 +13,8 @@ export const PERMISSIONS = [
   'user-modal:editQueues',
   'ticket-options:deleteTicket',
   'contacts-page:deleteContact',
+  /** Bringing contacts in, from a spreadsheet or a connection's address book. */
+  'contacts:import',
   'connections-page:actionButtons',
   'connections-page:addConnection',
   'connections-page:editOrDeleteConnection',
@@ -47,6 +49,7 @@ const ADMIN: Permission[] = [
   'user-modal:editQueues',
   'ticket-options:deleteTicket',
   'contacts-page:deleteContact',
+  'contacts:import',
   'connections-page:actionButtons',
   'connections-page:addConnection',
   'connections-page:editOrDeleteConnection',
@@ -68,6 +71,7 @@ const SUPERVISOR: Permission[] = [
   'tickets:peek',
   'tickets:searchByUser',
   'tags:kanbanToggle',
+  'contacts:import',
 ];
 
 /**

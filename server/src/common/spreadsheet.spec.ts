@@ -9,15 +9,17 @@ import JSZip from 'jszip';
 import {
   checkZipSize,
   normaliseHeader,
+  XmlDepth,
   readSpreadsheet,
   readSpreadsheetBatches,
   spreadsheetRowToContact,
+  type SpreadsheetOptions,
   type SpreadsheetRow,
 } from './spreadsheet.js';
 
 const options = { allowXls: false, maxRows: 100 };
 
-async function rows(data: Buffer, opts = options): Promise<SpreadsheetRow[]> {
+async function rows(data: Buffer, opts: SpreadsheetOptions = options): Promise<SpreadsheetRow[]> {
   const out: SpreadsheetRow[] = [];
   for await (const row of readSpreadsheet(data, opts)) out.push(row);
   return out;
@@ -203,7 +205,7 @@ describe('checkZipSize (zip bombs)', () => {
       status: 400,
       fields: [{ field: 'file', message: 'validation.spreadsheetTooLarge', params: { max: 300 } }],
     });
-    await expect(checkZipSize(bomb, 2_000_000)).resolves.toBe(1_000_007);
+    await expect(checkZipSize(bomb, 2_000_000)).resolves.toEqual({ bytes: 1_000_007, entries: 1 });
   });
 
   it('refuses too many rows of a sheet stored before its shared strings, leaving no temporary file', async () => {
@@ -218,9 +220,9 @@ describe('checkZipSize (zip bombs)', () => {
     expect(spilled()).toEqual(before);
   });
 
-  // exceljs spills a sheet stored before the shared strings to a temporary file, parses the parts
-  // it knows as they inflate and drains the others: the read stops in each case.
-  it.each(['xl/worksheets/sheet1.xml', 'xl/styles.xml', 'docProps/app.xml'])(
+  // The parts the reader needs are given to it (sheets after the shared strings, so none is kept in
+  // a temporary file); the read stops in each as it inflates past what the directory declares.
+  it.each(['xl/worksheets/sheet1.xml', 'xl/styles.xml'])(
     'stops the read of an upload whose %s inflates past what its directory declares',
     async (path) => {
       const spilled = () => readdirSync(tmpdir()).filter((name) => name.startsWith(`tmp-${process.pid}-`));
@@ -230,11 +232,145 @@ describe('checkZipSize (zip bombs)', () => {
         status: 400,
         fields: [{ field: 'file', message: 'validation.spreadsheetTooLarge' }],
       });
-      // The temporary file of a cut-off sheet is removed.
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(spilled()).toEqual(before);
     },
   );
+
+  it('never inflates a part the reader does not need, however it lies', async () => {
+    const bomb = await JSZip.loadAsync(await lyingZipOf(50_000_000, 'docProps/app.xml'));
+    const book = await JSZip.loadAsync(
+      await xlsx((sheet) => {
+        sheet.addRow(['name']);
+        sheet.addRow(['Ana']);
+      }),
+    );
+    for (const [path, file] of Object.entries(book.files)) {
+      if (!file.dir && path !== 'docProps/app.xml') bomb.file(path, await file.async('nodebuffer'));
+    }
+    const data = await bomb.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    const started = Date.now();
+    expect(await rows(data, { allowXls: false, maxRows: 10, maxSeconds: 60 })).toEqual([
+      { row: 2, values: { name: 'Ana' } },
+    ]);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+});
+
+/** A workbook of two contacts whose zip is then changed by `change`, packed as tightly as it goes. */
+async function hostile(change: (zip: JSZip) => Promise<void> | void): Promise<Buffer> {
+  const zip = await JSZip.loadAsync(
+    await xlsx((sheet) => {
+      sheet.addRow(['name', 'number']);
+      sheet.addRow(['Ana', '5511987654321']);
+    }),
+  );
+  await change(zip);
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } });
+}
+
+/** The refusal a read ends with and how long it took to come, in ms. */
+async function timedRefusal(data: Buffer, opts: SpreadsheetOptions = options) {
+  const started = Date.now();
+  const refused = await refusal(() => rows(data, opts));
+  return { ...refused, ms: Date.now() - started };
+}
+
+describe('readSpreadsheet (hostile workbooks)', () => {
+  it.each(['xl/worksheets/sheet1.xml', 'xl/styles.xml', 'xl/workbook.xml'])(
+    'refuses %s nesting a million elements, as soon as it passes the depth allowed',
+    async (path) => {
+      const deep = 1_000_000;
+      const data = await hostile(async (zip) => {
+        const xml = await zip.file(path)!.async('string');
+        // Inside the root element, after its first child's start.
+        const at = xml.indexOf('>', xml.indexOf('<', xml.indexOf('?>') + 2)) + 1;
+        zip.file(path, xml.slice(0, at) + '<a>'.repeat(deep) + '</a>'.repeat(deep) + xml.slice(at));
+      });
+      expect(data.length).toBeLessThan(30_000);
+      const refused = await timedRefusal(data);
+      expect(refused).toMatchObject({
+        status: 400,
+        fields: [{ field: 'file', message: 'validation.spreadsheetTooDeep', params: { max: 64 } }],
+      });
+      expect(refused.ms).toBeLessThan(1_000);
+    },
+  );
+
+  it('refuses an archive of 20,000 entries from its directory, before reading any', async () => {
+    const data = await hostile((zip) => {
+      for (let i = 0; i < 20_000; i++) zip.file(`xl/media/x${i}.xml`, '', { createFolders: false });
+    });
+    const refused = await timedRefusal(data);
+    expect(refused).toMatchObject({
+      status: 400,
+      fields: [{ field: 'file', message: 'validation.spreadsheetTooManyEntries', params: { max: 1000 } }],
+    });
+    expect(refused.ms).toBeLessThan(200);
+  });
+
+  it('stops a read whose archive holds more entries than its directory lists', async () => {
+    let listed = 0;
+    const data = await hostile(async (zip) => {
+      // The sheet last, then the entries its directory will not list, right behind it.
+      const sheet = await zip.file('xl/worksheets/sheet1.xml')!.async('nodebuffer');
+      zip.remove('xl/worksheets/sheet1.xml');
+      zip.file('xl/worksheets/sheet1.xml', sheet, { createFolders: false });
+      listed = Object.keys(zip.files).length;
+      for (let i = 0; i < 2_000; i++) zip.file(`xl/media/x${i}.xml`, '', { createFolders: false });
+    });
+    // The directory's records are cut to the workbook's own, and its end record says so: the local
+    // headers exceljs' unzipper reads hold 2,000 entries more after the sheet.
+    const end = data.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    const start = data.readUInt32LE(end + 16);
+    let cut = start;
+    for (let i = 0; i < listed; i++) {
+      cut += 46 + data.readUInt16LE(cut + 28) + data.readUInt16LE(cut + 30) + data.readUInt16LE(cut + 32);
+    }
+    const record = Buffer.from(data.subarray(end, end + 22));
+    record.writeUInt16LE(listed, 8);
+    record.writeUInt16LE(listed, 10);
+    record.writeUInt32LE(cut - start, 12);
+    const lying = Buffer.concat([data.subarray(0, cut), record]);
+    expect(await refusal(() => rows(lying))).toMatchObject({
+      status: 400,
+      fields: [{ field: 'file', message: 'validation.spreadsheetTooManyEntries' }],
+    });
+  });
+
+  it('refuses a read that takes longer than allowed, naming the limit', async () => {
+    const table = [['name', 'number'], ...Array.from({ length: 20_000 }, (_, i) => [`n${i}`, `55119${i}`])];
+    const data = await streamedXlsx(table);
+    expect(await rows(data, { allowXls: false, maxRows: 20_000 })).toHaveLength(20_000);
+    expect(await refusal(() => rows(data, { allowXls: false, maxRows: 20_000, maxSeconds: 0.001 }))).toEqual({
+      status: 400,
+      fields: [{ field: 'file', message: 'validation.spreadsheetTooSlow', params: { max: 0.001 } }],
+    });
+  });
+
+  it('refuses a sheet of a million rows quickly', async () => {
+    const data = await hostile(async (zip) => {
+      const xml = await zip.file('xl/worksheets/sheet1.xml')!.async('string');
+      const many = Array.from({ length: 1_000_000 }, (_, i) => `<row r="${i + 3}"><c r="A${i + 3}"><v>1</v></c></row>`);
+      zip.file('xl/worksheets/sheet1.xml', xml.replace('</sheetData>', many.join('') + '</sheetData>'));
+    });
+    const refused = await timedRefusal(data);
+    expect(refused).toMatchObject({
+      status: 400,
+      fields: [{ field: 'file', message: 'validation.tooManyRows', params: { max: 100 } }],
+    });
+    expect(refused.ms).toBeLessThan(2_000);
+  });
+});
+
+describe('XmlDepth', () => {
+  it('counts how deeply elements nest, a chunk at a time, passing over what is not an element', () => {
+    const xml =
+      '<?xml version="1.0"?><!DOCTYPE x><a x="1>/2" y=\'<b>\'><b/><!-- <c><c><c> --><b><![CDATA[<c><c>]]><c><d></d></c></b></a>';
+    const depth = new XmlDepth();
+    for (const piece of xml.match(/.{1,3}/gs)!) depth.feed(Buffer.from(piece));
+    expect({ depth: depth.depth, deepest: depth.deepest }).toEqual({ depth: 0, deepest: 4 });
+  });
 });
 
 describe('readSpreadsheet (sniffing)', () => {

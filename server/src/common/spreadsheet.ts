@@ -23,6 +23,8 @@ export interface SpreadsheetOptions {
   allowXls: boolean;
   /** The most data rows (not counting the header) the caller takes; one more answers 400. */
   maxRows: number;
+  /** How long the read may take, in seconds (SPREADSHEET_MAX_SECONDS unless given). */
+  maxSeconds?: number;
 }
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -49,6 +51,30 @@ export function spreadsheetTooLarge(): DomainError {
 
 function tooManyRows(max: number): DomainError {
   return new DomainError('ERR_VALIDATION', { fields: [{ field: 'file', message: V.tooManyRows, params: { max } }] });
+}
+
+/**
+ * The most files an .xlsx may hold. A workbook has a dozen or so (a part per sheet, drawing and
+ * picture beyond that); thousands of empty entries only make the reader walk them (20,000 took 8 s).
+ */
+export const XLSX_MAX_ENTRIES = 1_000;
+
+/**
+ * How deeply the XML of an .xlsx may nest its elements. A sheet's cell text sits about 7 levels
+ * down and drawings about 15; the XML parser keeps every open element, so a few kilobytes of
+ * `<a><a><a>…` packed into a sheet cost hundreds of megabytes and seconds before it is refused.
+ */
+export const XLSX_MAX_DEPTH = 64;
+
+/**
+ * How long a spreadsheet's read may take, in seconds. The 100,000-row import reads in a few seconds;
+ * the caps above bound the work of one file, this bounds what they leave (many small rows, a slow
+ * machine).
+ */
+export const SPREADSHEET_MAX_SECONDS = 60;
+
+function spreadsheetLimit(message: string, max: number): DomainError {
+  return new DomainError('ERR_VALIDATION', { fields: [{ field: 'file', message, params: { max } }] });
 }
 
 /** A header as rows are keyed by: lower case, accents removed, spaces trimmed and collapsed. */
@@ -133,53 +159,225 @@ function rowCells(values: unknown[]): string[] {
 /** A worksheet's parse: arrays of events, one array for each piece of the sheet's XML read. */
 type SheetEvents = AsyncIterable<{ eventType: string; value: unknown }[]>;
 
-interface Unzipper {
-  Open: { buffer(data: Buffer): Promise<{ files: { uncompressedSize: number }[] }> };
+interface DirectoryRecord {
+  path: string;
+  uncompressedSize: number;
+  offsetToLocalFileHeader: number;
 }
+
+interface Unzipper {
+  Open: {
+    buffer(data: Buffer): Promise<{ files: DirectoryRecord[]; offsetToStartOfCentralDirectory: number }>;
+  };
+}
+
+/** What an archive's central directory declares, which the read is then held to. */
+export interface ZipDeclared {
+  /** The unpacked bytes of every entry together. */
+  bytes: number;
+  entries: number;
+}
+
+/** The archive as the read is given it: the entries it parses, in the order below, then the directory. */
+interface ZipRead extends ZipDeclared {
+  pieces: Buffer[];
+  /** How many entries the pieces hold, by the directory. */
+  parts: number;
+  sharedStrings: boolean;
+}
+
+/**
+ * The parts of a workbook the reader parses, in the order it needs them: the relations and the
+ * shared strings before any sheet, so that no sheet is kept in a temporary file until they come
+ * (exceljs spills a sheet stored before them, as Excel stores it, to disk); whatever else the
+ * archive holds (pictures, themes, properties) is not given to the reader at all.
+ */
+const PARTS_READ = ['xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/sharedStrings.xml', 'xl/styles.xml'];
+const SHEET_PART = /^xl\/worksheets\/sheet\d+\.xml$/;
 // The very unzipper exceljs' streaming reader unpacks with (its own dependency, not the one hoisted):
 // the directory is read as the read that follows will find it.
 const unzipper = createRequire(createRequire(import.meta.url).resolve('exceljs'))('unzipper') as Unzipper;
 
+/** The count of entries an archive's end-of-central-directory record gives (the last 22+ bytes). */
+function declaredEntryCount(data: Buffer): number | undefined {
+  // The record is 22 bytes plus a comment of up to 65,535; found from the end.
+  const from = Math.max(0, data.length - 22 - 0xffff);
+  const at = data.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  return at >= from && at + 22 <= data.length ? data.readUInt16LE(at + 10) : undefined;
+}
+
 /**
- * Refuses an .xlsx whose central directory declares more than `cap` unpacked bytes (read without
- * inflating anything); answers the total it declares, which ZipSizeGuard then holds the read to.
+ * Refuses an .xlsx whose central directory declares more than XLSX_MAX_ENTRIES entries or more
+ * than `cap` unpacked bytes (read without inflating anything: the count first, from the directory's
+ * last record, before its entries are listed); answers what it declares, which ZipGuard then holds
+ * the read to.
  */
-export async function checkZipSize(data: Buffer, cap = XLSX_MAX_UNZIPPED_BYTES): Promise<number> {
-  let declared = 0;
+export async function checkZipSize(data: Buffer, cap = XLSX_MAX_UNZIPPED_BYTES): Promise<ZipDeclared> {
+  const { bytes, entries } = await readDirectory(data, cap);
+  return { bytes, entries };
+}
+
+async function readDirectory(data: Buffer, cap = XLSX_MAX_UNZIPPED_BYTES): Promise<ZipRead> {
+  const count = declaredEntryCount(data);
+  // 0xffff: a zip64 archive keeps the true count elsewhere; the listing below has it.
+  if (count !== undefined && count !== 0xffff && count > XLSX_MAX_ENTRIES) {
+    throw spreadsheetLimit(V.spreadsheetTooManyEntries, XLSX_MAX_ENTRIES);
+  }
+  let directory: Awaited<ReturnType<Unzipper['Open']['buffer']>>;
   try {
-    const directory = await unzipper.Open.buffer(data);
-    for (const file of directory.files) declared += file.uncompressedSize;
+    directory = await unzipper.Open.buffer(data);
   } catch {
     throw notSpreadsheet();
   }
-  if (declared > cap) throw spreadsheetTooLarge();
-  return declared;
+  const files = directory.files;
+  if (files.length > XLSX_MAX_ENTRIES) throw spreadsheetLimit(V.spreadsheetTooManyEntries, XLSX_MAX_ENTRIES);
+  const bytes = files.reduce((sum, file) => sum + file.uncompressedSize, 0);
+  if (bytes > cap) throw spreadsheetTooLarge();
+  // Each entry's bytes run from its local header to the next entry's (or the directory).
+  const ends = [
+    ...new Set([...files.map((file) => file.offsetToLocalFileHeader), directory.offsetToStartOfCentralDirectory]),
+  ].sort((a, b) => a - b);
+  const piece = (file: DirectoryRecord) => {
+    const start = file.offsetToLocalFileHeader;
+    return data.subarray(start, ends.find((end) => end > start) ?? start);
+  };
+  const read = [
+    ...PARTS_READ.flatMap((path) => files.filter((file) => file.path === path).slice(0, 1)),
+    ...files
+      .filter((file) => SHEET_PART.test(file.path))
+      .sort((a, b) => a.offsetToLocalFileHeader - b.offsetToLocalFileHeader),
+  ];
+  return {
+    bytes,
+    entries: files.length,
+    parts: read.length,
+    sharedStrings: read.some((file) => file.path === 'xl/sharedStrings.xml'),
+    pieces: [...read.map(piece), data.subarray(directory.offsetToStartOfCentralDirectory)],
+  };
+}
+
+const TEXT = 0;
+const OPENED = 1; // just after '<'
+const TAG = 2; // inside a start tag
+const QUOTED = 3; // inside an attribute value of a start tag
+const END_TAG = 4;
+const BANG = 5; // just after '<!'
+const SKIPPED = 6; // inside a comment, CDATA section, declaration or processing instruction
+
+/**
+ * How deeply an XML document nests its elements, told a chunk of bytes at a time without parsing
+ * it (a few states over each byte; no element is kept). Comments, CDATA sections, declarations and
+ * processing instructions are passed over. A document that is not well-formed may be miscounted;
+ * the parser that reads it refuses it anyway.
+ */
+export class XmlDepth {
+  depth = 0;
+  deepest = 0;
+  private state = TEXT;
+  private quote = 0;
+  private previous = 0;
+  private end = '';
+  private tail = '';
+
+  feed(chunk: Uint8Array): number {
+    for (const byte of chunk) {
+      switch (this.state) {
+        case TEXT:
+          if (byte === 0x3c) this.state = OPENED;
+          break;
+        case OPENED:
+          if (byte === 0x2f) this.state = END_TAG;
+          else if (byte === 0x21) this.state = BANG;
+          else if (byte === 0x3f) this.skip('?>');
+          else {
+            this.state = TAG;
+            this.deepest = Math.max(this.deepest, ++this.depth);
+          }
+          break;
+        case TAG:
+          if (byte === 0x22 || byte === 0x27) {
+            this.state = QUOTED;
+            this.quote = byte;
+          } else if (byte === 0x3e) {
+            if (this.previous === 0x2f) this.depth--;
+            this.state = TEXT;
+          }
+          break;
+        case QUOTED:
+          if (byte === this.quote) this.state = TAG;
+          break;
+        case END_TAG:
+          if (byte === 0x3e) {
+            this.depth--;
+            this.state = TEXT;
+          }
+          break;
+        case BANG:
+          this.skip(byte === 0x2d ? '-->' : byte === 0x5b ? ']]>' : '>');
+          break;
+        case SKIPPED:
+          this.tail = (this.tail + String.fromCharCode(byte)).slice(-this.end.length);
+          if (this.tail === this.end) this.state = TEXT;
+          break;
+      }
+      this.previous = byte;
+    }
+    return this.deepest;
+  }
+
+  private skip(end: string): void {
+    this.state = SKIPPED;
+    this.end = end;
+    this.tail = '';
+  }
 }
 
 const ignore = () => undefined;
 
+/** The parts of an .xlsx that are XML, whose nesting ZipGuard counts (pictures and the like are not). */
+const XML_PART = /\.(xml|rels|vml)$/i;
+
 /**
- * An .xlsx's bytes as exceljs' reader takes them, counting what its unzipper inflates while it
- * reads: the local headers and deflate streams may lie about the sizes the central directory
- * declares, and the unzipper trusts them. Past `limit` bytes the read fails at once — the entry
- * being read, where it is piped and the archive all end with spreadsheetTooLarge — so a lying
- * archive is inflated no further than its directory allows; a sheet exceljs was spilling to a
- * temporary file (stored before the shared strings) is emptied and removed.
+ * An .xlsx's bytes as exceljs' reader takes them, holding what its unzipper does while it reads to
+ * the limits: the local headers and deflate streams may lie about what the central directory
+ * declares (sizes, how many entries), and the unzipper trusts them. It counts the bytes inflated
+ * (at most what the directory declares), the entries met (at most as many as it lists), how deeply
+ * each XML part nests (XLSX_MAX_DEPTH) and the time (`deadline`). Past a limit the read fails at once
+ * — the entry being read, where it is piped and the archive all end with the refusal naming it — so
+ * a hostile archive is read no further than the limit; a sheet exceljs was spilling to a temporary
+ * file (stored before the shared strings) is emptied and removed.
  */
-class ZipSizeGuard extends Readable {
-  exceeded = false;
+class ZipGuard extends Readable {
+  /** The limit the read was stopped at, if it was. */
+  refusal: DomainError | null = null;
   private inflated = 0;
+  private entries = 0;
+
+  private zip: Duplex | null = null;
+  private current: { entry: Readable; outlets: Writable[] } | null = null;
 
   constructor(
-    private readonly data: Buffer,
-    private readonly limit: number,
+    private readonly archive: ZipRead,
+    private readonly deadline: number,
+    private readonly maxSeconds: number,
   ) {
     super();
   }
 
   override _read(): void {
-    this.push(this.data);
+    for (const piece of this.archive.pieces) this.push(piece);
     this.push(null);
+  }
+
+  /** Ends the read at a limit found while the rows are read (too many, out of time). */
+  abort(refusal: DomainError): void {
+    if (this.zip && this.current) this.stop(refusal, this.current.entry, this.current.outlets, this.zip);
+    else this.refusal ??= refusal;
+  }
+
+  /** The refusal for a read past its time, or null while there is time left. */
+  overtime(): DomainError | null {
+    return Date.now() > this.deadline ? spreadsheetLimit(V.spreadsheetTooSlow, this.maxSeconds) : null;
   }
 
   /**
@@ -187,32 +385,50 @@ class ZipSizeGuard extends Readable {
    * its own listener in the same tick, before the flow this one starts has begun.
    */
   override pipe<T extends NodeJS.WritableStream>(zip: T, options?: { end?: boolean }): T {
-    (zip as unknown as Duplex).on('data', (entry: Readable) => this.watch(entry, zip as unknown as Duplex));
+    this.zip = zip as unknown as Duplex;
+    (zip as unknown as Duplex).on('data', (entry: Readable & { path?: string }) =>
+      this.watch(entry, zip as unknown as Duplex),
+    );
     return super.pipe(zip, options);
   }
 
-  private watch(entry: Readable, zip: Duplex): void {
+  private watch(entry: Readable & { path?: string }, zip: Duplex): void {
     const outlets: Writable[] = [];
     const pipe = entry.pipe.bind(entry);
     entry.pipe = <T extends NodeJS.WritableStream>(outlet: T, options?: { end?: boolean }): T => {
       outlets.push(outlet as unknown as Writable);
       return pipe(outlet, options);
     };
+    this.current = { entry, outlets };
+    // More entries than the directory gave: local headers hidden between those it lists.
+    if (++this.entries > this.archive.parts) {
+      this.stop(spreadsheetLimit(V.spreadsheetTooManyEntries, XLSX_MAX_ENTRIES), entry, outlets, zip);
+      return;
+    }
+    const depth = XML_PART.test(entry.path ?? '') ? new XmlDepth() : null;
     // Paused first: a 'data' listener would otherwise start the flow before exceljs reads the entry.
     entry.pause();
+    // This listener comes before exceljs' own, so a chunk past a limit goes no further.
     entry.on('data', (chunk: Buffer) => {
+      if (this.refusal) return;
       this.inflated += chunk.length;
-      if (this.inflated > this.limit && !this.exceeded) this.stop(entry, outlets, zip);
+      const refusal =
+        this.inflated > this.archive.bytes
+          ? spreadsheetTooLarge()
+          : depth && depth.feed(chunk) > XLSX_MAX_DEPTH
+            ? spreadsheetLimit(V.spreadsheetTooDeep, XLSX_MAX_DEPTH)
+            : this.overtime();
+      if (refusal) this.stop(refusal, entry, outlets, zip);
     });
   }
 
-  private stop(entry: Readable, outlets: Writable[], zip: Duplex): void {
-    this.exceeded = true;
-    const error = spreadsheetTooLarge();
+  private stop(refusal: DomainError, entry: Readable, outlets: Writable[], zip: Duplex): void {
+    if (this.refusal) return;
+    this.refusal = refusal;
     for (const outlet of outlets) {
       // Some outlets (exceljs' drain of a skipped entry) have no error listener of their own.
       outlet.on('error', ignore);
-      outlet.destroy(error);
+      outlet.destroy(refusal);
       // Emptied before removal: the temporary-file library keeps its own descriptor of it open.
       if (outlet instanceof WriteStream) {
         const path = outlet.path;
@@ -222,13 +438,16 @@ class ZipSizeGuard extends Readable {
       }
     }
     entry.on('error', ignore);
-    entry.destroy(error);
-    zip.destroy(error);
+    entry.destroy(refusal);
+    zip.destroy(refusal);
   }
 }
 
-async function* readXlsx(data: Buffer, maxRows: number): AsyncGenerator<SpreadsheetRow[]> {
-  const input = new ZipSizeGuard(data, await checkZipSize(data));
+async function* readXlsx(data: Buffer, options: SpreadsheetOptions): AsyncGenerator<SpreadsheetRow[]> {
+  const maxSeconds = options.maxSeconds ?? SPREADSHEET_MAX_SECONDS;
+  const started = Date.now();
+  const archive = await readDirectory(data);
+  const input = new ZipGuard(archive, started + maxSeconds * 1000, maxSeconds);
   // Styles are cached so date cells (numbers with a date format) arrive as dates.
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     worksheets: 'emit',
@@ -237,42 +456,40 @@ async function* readXlsx(data: Buffer, maxRows: number): AsyncGenerator<Spreadsh
     hyperlinks: 'ignore',
     entries: 'ignore',
   });
-  const shaper = new RowShaper(maxRows);
+  // A workbook without shared strings (cells of inline text, as SheetJS writes them) would have each
+  // sheet kept on disk waiting for them; there are none to wait for.
+  if (!archive.sharedStrings) (workbook as unknown as { sharedStrings: unknown[] }).sharedStrings = [];
+  const shaper = new RowShaper(options.maxRows);
   let sheets = 0;
-  /** A refusal found midway (too many rows), thrown once the reader is done. */
-  let refused: unknown = null;
   try {
     for await (const worksheet of workbook) {
       sheets += 1;
       // The sheet's rows a piece of XML at a time (the reader's own parse), not one by one through
       // its per-row iterator: a 100,000-row import then makes about 300 steps instead of 100,000.
       for await (const events of worksheet.parse() as unknown as SheetEvents) {
-        // Later sheets, and the rest of a refused one, are read past (not kept): stopping the reader
-        // midway would leave the temporary files it keeps for sheets stored before the shared strings.
-        if (sheets > 1 || refused) continue;
+        const overtime = input.overtime();
+        if (overtime) throw overtime;
+        // Later sheets are read past (not kept), within the archive's caps and the time allowed.
+        if (sheets > 1) continue;
         const rows: SpreadsheetRow[] = [];
-        try {
-          for (const { eventType, value } of events) {
-            if (eventType !== 'row') continue;
-            const row = value as ExcelJS.Row;
-            const shaped = shaper.shape(rowCells(row.values as unknown[]), row.number);
-            if (shaped) rows.push(shaped);
-          }
-        } catch (error) {
-          refused = error;
-          continue;
+        for (const { eventType, value } of events) {
+          if (eventType !== 'row') continue;
+          const row = value as ExcelJS.Row;
+          const shaped = shaper.shape(rowCells(row.values as unknown[]), row.number);
+          if (shaped) rows.push(shaped);
         }
         if (rows.length) yield rows;
       }
     }
   } catch (error) {
-    // Whatever the cut-off read failed with (XML ending midway), the cause is the archive's size.
-    if (input.exceeded) throw spreadsheetTooLarge();
-    if (error instanceof DomainError) throw error;
+    // A limit met while the rows are read (too many, out of time) ends the read there: no sheet is
+    // kept on disk (see PARTS_READ), so nothing is left behind.
+    if (error instanceof DomainError) input.abort(error);
+    // Whatever the cut-off read failed with (XML ending midway), the cause is the limit it was stopped at.
+    if (input.refusal) throw input.refusal;
     // A damaged archive or XML exceljs cannot parse is the sender's file, not a server fault.
     throw notSpreadsheet();
   }
-  if (refused) throw refused;
   if (sheets === 0) throw notSpreadsheet();
 }
 
@@ -313,7 +530,7 @@ async function* readXls(data: Buffer, maxRows: number): AsyncGenerator<Spreadshe
  * per row. Same sniffing and refusals as readSpreadsheet.
  */
 export function readSpreadsheetBatches(data: Buffer, options: SpreadsheetOptions): AsyncIterable<SpreadsheetRow[]> {
-  if (data.subarray(0, ZIP_MAGIC.length).equals(ZIP_MAGIC)) return readXlsx(data, options.maxRows);
+  if (data.subarray(0, ZIP_MAGIC.length).equals(ZIP_MAGIC)) return readXlsx(data, options);
   if (options.allowXls && data.subarray(0, OLE2_MAGIC.length).equals(OLE2_MAGIC)) {
     return readXls(data, options.maxRows);
   }

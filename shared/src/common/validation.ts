@@ -52,6 +52,12 @@ export const V = {
   notSpreadsheet: 'validation.notSpreadsheet',
   /** A spreadsheet whose unpacked contents pass the cap the server reads (`params.max`, in MB). */
   spreadsheetTooLarge: 'validation.spreadsheetTooLarge',
+  /** A spreadsheet archive of more files than a workbook has (`params.max`). */
+  spreadsheetTooManyEntries: 'validation.spreadsheetTooManyEntries',
+  /** A spreadsheet whose XML nests elements deeper than a workbook does (`params.max` levels). */
+  spreadsheetTooDeep: 'validation.spreadsheetTooDeep',
+  /** A spreadsheet that takes longer to read than the import allows (`params.max`, in seconds). */
+  spreadsheetTooSlow: 'validation.spreadsheetTooSlow',
   /** A spreadsheet with more data rows than the import takes (`params.max`). */
   tooManyRows: 'validation.tooManyRows',
   /** A row repeats the number of an earlier row of the same file (`params.row`). */

@@ -25,8 +25,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import * as yup from 'yup';
 import type { AuthUser } from '../../common/auth-user.js';
-import { CurrentUser } from '../../common/decorators.js';
+import { CurrentUser, RequirePermission } from '../../common/decorators.js';
 import { DomainError } from '../../common/domain-error.js';
+import { spreadsheetImports } from '../../common/import-slots.js';
 import { fileRequired, readMultipart } from '../../common/multipart.js';
 import { normaliseHeader, readSpreadsheetBatches, type SpreadsheetRow } from '../../common/spreadsheet.js';
 import { IdPipe, YupPipe } from '../../common/validation.pipe.js';
@@ -124,12 +125,15 @@ export class ContactsController {
   /**
    * A spreadsheet of contacts: a multipart .xlsx file (its bytes decide, not its name; up to
    * CONTACT_UPLOAD_MAX_MIB, CONTACT_UPLOAD_MAX_ROWS rows), or the JSON array of rows the existing
-   * clients send.
+   * clients send. Admins and supervisors; in the node's import turns (see ImportSlots).
    */
   @Post('upload')
   @HttpCode(200)
+  @RequirePermission('contacts:import')
   async upload(@CurrentUser() auth: AuthUser, @Req() request: FastifyRequest) {
-    if (!request.isMultipart()) return this.contacts.upload(auth, jsonRows(request.body));
+    if (!request.isMultipart()) {
+      return spreadsheetImports.run(() => this.contacts.upload(auth, jsonRows(request.body)));
+    }
     const data = await readMultipart(request, 'file', async () => {
       const part = await request.file({
         limits: { fileSize: CONTACT_UPLOAD_MAX_MIB * 1024 * 1024, files: 1 },
@@ -145,15 +149,18 @@ export class ContactsController {
         fields: [{ field: 'file', message: V.fileTooLarge, params: { max: CONTACT_UPLOAD_MAX_MIB } }],
       });
     }
-    return this.contacts.upload(
-      auth,
-      readSpreadsheetBatches(data.bytes, { allowXls: false, maxRows: CONTACT_UPLOAD_MAX_ROWS }),
+    return spreadsheetImports.run(() =>
+      this.contacts.upload(
+        auth,
+        readSpreadsheetBatches(data.bytes, { allowXls: false, maxRows: CONTACT_UPLOAD_MAX_ROWS }),
+      ),
     );
   }
 
   /** The address book of a connected connection (`whatsappId`, else the company's default one). */
   @Post('import')
   @HttpCode(200)
+  @RequirePermission('contacts:import')
   importFromConnection(
     @CurrentUser() auth: AuthUser,
     @Body(new YupPipe(importSchema)) body: { whatsappId?: number } = {},
