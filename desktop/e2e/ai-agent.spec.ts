@@ -65,18 +65,20 @@ test.describe('the AI agent', () => {
       .fill('sk-test-0123456789abcdef');
     const model = await dialog.getByRole('combobox', { name: /^Modelo/ }).inputValue();
     await dialog.getByRole('button', { name: 'Salvar' }).click();
-    await expect(toast(page, 'Agente salvo.')).toBeVisible();
+    // Saved for a queue, the agent answers that queue: nothing else to pick under Queues.
+    await expect(toast(page, `Agente salvo. Ele agora atende a fila “${queue.name}”.`)).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(
       page.getByRole('table', { name: 'Agentes de IA' }).getByRole('row').filter({ hasText: name }),
     ).toContainText(queue.name);
 
-    // The admin gives the queue its agent in the queue dialog.
+    // The queue's dialog shows it in the queue's "Prompt (IA)" field.
     await sideMenu(page, 'Menu principal').getByRole('link', { name: 'Filas', exact: true }).click();
     await page.getByRole('button', { name: `Editar ${queue.name}`, exact: true }).click();
     const queueDialog = page.getByRole('dialog', { name: 'Editar fila' });
-    await queueDialog.getByRole('combobox', { name: 'Prompt (IA)' }).selectOption({ label: name });
-    await queueDialog.getByRole('button', { name: 'Salvar' }).click();
+    const field = queueDialog.getByRole('combobox', { name: 'Prompt (IA)' });
+    await expect(field.locator('option:checked')).toHaveText(name);
+    await queueDialog.getByRole('button', { name: 'Cancelar' }).click();
     await expect(queueDialog).toBeHidden();
 
     const waiting = await openWaitingTickets(page);
@@ -132,6 +134,7 @@ test.describe('the AI agent', () => {
     const notes = page.getByRole('region', { name: 'Observações' });
     await expect(notes.getByRole('listitem')).toHaveCount(1);
     await expect(notes.getByRole('listitem')).toContainText(handOverNote(name, 'o cliente pediu um atendente'));
+    await expect(notes.getByRole('listitem')).toContainText('Automação ·');
   });
 
   test('a connection’s agent answers in place of the queue menu and, passing the customer on, files the ticket in its queue', async ({

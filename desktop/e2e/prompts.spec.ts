@@ -94,7 +94,8 @@ test('an admin creates an AI agent, edits it keeping its key, replaces the key a
   await dialog.getByRole('button', { name: 'Mostrar a chave' }).click();
   await expect(apiKey).toHaveAttribute('type', 'text');
   await dialog.getByRole('button', { name: 'Salvar' }).click();
-  await expect(toast(page, 'Agente salvo.')).toBeVisible();
+  // Saving gives the queue its agent, and says so.
+  await expect(toast(page, `Agente salvo. Ele agora atende a fila “${queue.name}”.`)).toBeVisible();
   await expect(dialog).toBeHidden();
 
   const table = page.getByRole('table', { name: 'Agentes de IA' });

@@ -9,6 +9,8 @@ import { TicketEntity } from '../src/modules/conversations/entities/ticket.entit
 import { QueueEntity } from '../src/modules/queues/entities/queue.entity.js';
 import { WhatsappEntity } from '../src/modules/whatsapp/entities/whatsapp.entity.js';
 import {
+  collect,
+  connected,
   conversationCompany,
   inbound,
   recordOutbound,
@@ -78,6 +80,13 @@ const ticketOf = (number: string) =>
   db()
     .getRepository(TicketEntity)
     .findOneOrFail({ where: { contact: { number } }, relations: { contact: true }, order: { id: 'DESC' } });
+async function waitUntil(done: () => boolean, ms = 3000) {
+  const end = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > end) throw new Error(`not reached within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
 const notesOf = (ticketId: number) => db().getRepository(TicketNoteEntity).findBy({ ticketId });
 
 /** The sales queue (where salesLine's tickets go) answered by `promptId`; no connection prompt. */
@@ -187,6 +196,7 @@ describe('/prompt', () => {
       [{ field: 'promptId', message: 'validation.oneOf' }],
     ]);
     // Nor to a ticket: the family's clients send a ticket's promptId back on update.
+    await servedBy(null);
     const number = await customerSays(co.salesLine, 'Oi');
     const ticket = await ticketOf(number);
     const otherQueue = await t.request('POST', '/queue', {
@@ -239,6 +249,52 @@ describe('the AI agent', () => {
     // Left to people: the agent stays quiet from now on.
     await customerSays(co.salesLine, 'Alô?', number);
     expect(sentTo(number)).toHaveLength(2);
+  });
+
+  it('a prompt saved with a queue answers it at once, the queue showing it; the hand-over note is on the ticket', async () => {
+    await servedBy(null);
+    const socket = await connected(t.socket(co.admin.token));
+    const queueEvents = collect<{ action: string; queue: { id: number; promptId: number | null } }>(
+      socket,
+      `company-${co.companyId}-queue`,
+    );
+    const prompt = await createPrompt({ name: 'Atendente virtual' });
+    // Nothing else to pick under Queues: the queue's field names the prompt, and the page hears so.
+    const queue = await t.request('GET', `/queue/${co.sales}`, { token: co.admin.token });
+    expect(queue.body).toMatchObject({ id: co.sales, promptId: prompt.id });
+    await waitUntil(() => queueEvents.some((e) => e.queue.id === co.sales && e.queue.promptId === prompt.id));
+
+    const number = await customerSays(co.salesLine, 'Vocês entregam no sábado?');
+    expect(sentTo(number).map((s) => s.body)).toEqual([
+      'Resposta do assistente (gpt-4o-mini): você disse "Vocês entregam no sábado?".',
+    ]);
+    await customerSays(co.salesLine, 'Quero falar com um atendente', number);
+    const handed = await ticketOf(number);
+    expect(handed).toMatchObject({ status: 'pending', queueId: co.sales, useIntegration: false, promptId: null });
+    // The note, as the ticket's notes answer it to the people who take it: automatic, saying why.
+    const notes = await t.request('GET', `/ticket-notes/list?ticketId=${handed.id}&contactId=${handed.contactId}`, {
+      token: co.seller.token,
+    });
+    expect(notes.body).toEqual([
+      expect.objectContaining({
+        ticketId: handed.id,
+        note: 'Agente de IA "Atendente virtual": o cliente pediu um atendente. A conversa aguarda um atendente.',
+      }),
+    ]);
+
+    // Written for another queue: that one gets it, the one it left answers without it.
+    const moved = await t.request('PUT', `/prompt/${prompt.id}`, {
+      token: co.admin.token,
+      body: promptBody({ name: 'Atendente virtual', queueId: co.support, apiKey: prompt.apiKey }),
+    });
+    expect(moved.status).toBe(200);
+    const [sales, support] = await Promise.all(
+      [co.sales, co.support].map((id) => db().getRepository(QueueEntity).findOneByOrFail({ id })),
+    );
+    expect([sales.promptId, support.promptId]).toEqual([null, prompt.id]);
+    await waitUntil(() => queueEvents.some((e) => e.queue.id === co.sales && e.queue.promptId === null));
+    socket.disconnect();
+    await db().getRepository(QueueEntity).update({ id: co.support }, { promptId: null });
   });
 
   it("hands over when the model's answer says so, keeping what else it said", async () => {

@@ -10,13 +10,14 @@ import {
   type PromptsPage,
 } from '@atendo/shared';
 import { LRUCache } from 'lru-cache';
-import { DataSource, type Repository } from 'typeorm';
+import { DataSource, In, IsNull, Not, type EntityManager, type Repository } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
 import { searchPage, type ListQuery } from '../../common/pagination.js';
 import { SecretBox } from '../../common/secret-box.js';
 import { TicketEntity } from '../conversations/entities/ticket.entity.js';
 import { QueueEntity } from '../queues/entities/queue.entity.js';
+import { toQueue } from '../queues/queues.service.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { WhatsappEntity } from '../whatsapp/entities/whatsapp.entity.js';
 import { PromptEntity } from './entities/prompt.entity.js';
@@ -73,25 +74,64 @@ export class PromptsService {
   async create(auth: AuthUser, input: PromptInput): Promise<Prompt> {
     await this.assertQueue(auth.companyId, input.queueId);
     const secrets = this.sealed(auth.companyId, input, null);
-    const { id } = await this.prompts.save(
-      this.prompts.create({ ...this.columns(input), ...secrets, companyId: auth.companyId }),
-    );
+    const { id, moved } = await this.db.transaction(async (em) => {
+      const saved = await em.save(
+        em.create(PromptEntity, { ...this.columns(input), ...secrets, companyId: auth.companyId }),
+      );
+      return { id: saved.id, moved: await this.attach(em, auth.companyId, saved.id, null, input.queueId) };
+    });
     const prompt = this.toPrompt(await this.load(auth.companyId, id));
     this.realtime.toCompany(auth.companyId, 'prompt', { action: 'create', prompt });
+    await this.announceQueues(auth.companyId, moved);
     return prompt;
   }
 
   async update(auth: AuthUser, id: number, input: PromptInput): Promise<Prompt> {
     const existing = await this.load(auth.companyId, id);
     await this.assertQueue(auth.companyId, input.queueId);
-    await this.prompts.update(
-      { id, companyId: auth.companyId },
-      { ...this.columns(input), ...this.sealed(auth.companyId, input, existing) },
-    );
+    const moved = await this.db.transaction(async (em) => {
+      await em.update(
+        PromptEntity,
+        { id, companyId: auth.companyId },
+        { ...this.columns(input), ...this.sealed(auth.companyId, input, existing) },
+      );
+      return this.attach(em, auth.companyId, id, existing.queueId, input.queueId);
+    });
     this.opened.delete(id);
     const prompt = this.toPrompt(await this.load(auth.companyId, id));
     this.realtime.toCompany(auth.companyId, 'prompt', { action: 'update', prompt });
+    await this.announceQueues(auth.companyId, moved);
     return prompt;
+  }
+
+  /**
+   * The queue a prompt is written for is the one it answers (the queue's "Prompt (IA)" field): it
+   * is given the prompt, in place of any other; the queue it served before, moved from, answers
+   * without it. Answers the queues whose field changed.
+   */
+  private async attach(
+    em: EntityManager,
+    companyId: number,
+    id: number,
+    before: number | null,
+    queueId: number,
+  ): Promise<number[]> {
+    const changed: number[] = [];
+    if (before !== null && before !== queueId) {
+      const { affected } = await em.update(QueueEntity, { id: before, companyId, promptId: id }, { promptId: null });
+      if (affected) changed.push(before);
+    }
+    const { affected } = await em.update(QueueEntity, { id: queueId, companyId, promptId: Not(id) }, { promptId: id });
+    const unset = await em.update(QueueEntity, { id: queueId, companyId, promptId: IsNull() }, { promptId: id });
+    if (affected || unset.affected) changed.push(queueId);
+    return changed;
+  }
+
+  /** The Queues page and the queue dialogs show each queue's prompt as it now is. */
+  private async announceQueues(companyId: number, ids: number[]): Promise<void> {
+    if (!ids.length) return;
+    const rows = await this.db.getRepository(QueueEntity).findBy({ companyId, id: In(ids) });
+    for (const row of rows) this.realtime.toCompany(companyId, 'queue', { action: 'update', queue: toQueue(row) });
   }
 
   /** The queues and connections it served answer without it; tickets it was answering go to people. */

@@ -2,6 +2,7 @@ import type { CompanyEventPayloads, Id, Prompt, PromptInput, PromptsPage } from 
 import { api, succeeded } from '../../app/api';
 import type { AppThunk } from '../../app/store';
 import { mergePagedChange, type PagedChange, type PagedRows } from '../../components/paged-cache';
+import { queuesApi } from '../queues/queues.api';
 
 export const promptsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -22,6 +23,7 @@ export const promptsApi = api.injectEndpoints({
         const answer = await succeeded(queryFulfilled);
         if (!answer) return;
         dispatch(applyPromptEvent({ action: 'create', prompt: answer.data }));
+        dispatch(promptServesQueue(answer.data));
       },
     }),
     updatePrompt: build.mutation<Prompt, { id: Id; changes: PromptInput }>({
@@ -30,6 +32,7 @@ export const promptsApi = api.injectEndpoints({
         const answer = await succeeded(queryFulfilled);
         if (!answer) return;
         dispatch(applyPromptEvent({ action: 'update', prompt: answer.data }));
+        dispatch(promptServesQueue(answer.data));
       },
     }),
     deletePrompt: build.mutation<{ message: string }, Id>({
@@ -62,6 +65,21 @@ export function applyPromptEvent(event: CompanyEventPayloads['prompt']): AppThun
         ),
       );
     }
+  };
+}
+
+/**
+ * A saved prompt answers the queue it is written for: that queue's "Prompt (IA)" field names it at
+ * once (the queue it left, if any, arrives as the server's queue event).
+ */
+export function promptServesQueue(prompt: Prompt): AppThunk {
+  return (dispatch) => {
+    dispatch(
+      queuesApi.util.updateQueryData('listQueues', undefined, (draft) => {
+        const queue = draft.find((q) => q.id === prompt.queueId);
+        if (queue) queue.promptId = prompt.id;
+      }),
+    );
   };
 }
 

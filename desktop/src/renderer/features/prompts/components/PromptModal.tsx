@@ -57,7 +57,11 @@ export function PromptModal({ prompt, onClose }: PromptModalProps) {
   const [updatePrompt] = useUpdatePromptMutation();
   const savedVoice = { voiceKey: prompt?.voiceKey ?? '', voiceRegion: prompt?.voiceRegion ?? '' };
 
-  const save = useFormSave(t('prompts.saved'), onClose);
+  // Saving gives the queue its prompt: the admin is told which queue it now answers.
+  const save = useFormSave<Prompt>(
+    (saved) => (saved.queue ? t('prompts.savedForQueue', { queue: saved.queue.name }) : t('prompts.saved')),
+    onClose,
+  );
   const formik = useFormik({
     initialValues: {
       name: prompt?.name ?? '',
@@ -74,10 +78,9 @@ export function PromptModal({ prompt, onClose }: PromptModalProps) {
     validationSchema: promptSchema,
     onSubmit: async (values, helpers) => {
       const input: PromptInput = promptSchema.cast(values);
-      await save(helpers, async () => {
-        if (prompt) await updatePrompt({ id: prompt.id, changes: input }).unwrap();
-        else await createPrompt(input).unwrap();
-      });
+      await save(helpers, () =>
+        prompt ? updatePrompt({ id: prompt.id, changes: input }).unwrap() : createPrompt(input).unwrap(),
+      );
     },
   });
 
@@ -109,7 +112,7 @@ export function PromptModal({ prompt, onClose }: PromptModalProps) {
       <div className={styles.pair}>
         <Field
           label={t('prompts.fields.queue')}
-          hint={noQueues ? t('prompts.hints.noQueues') : undefined}
+          hint={noQueues ? t('prompts.hints.noQueues') : t('prompts.hints.queue')}
           required
           {...fieldError(formik, 'queueId', i18n)}
         >

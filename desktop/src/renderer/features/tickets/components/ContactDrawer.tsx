@@ -191,7 +191,7 @@ export function ContactDrawer({ ticket, onClose }: { ticket: Ticket; onClose: ()
                   <Text>{note.note}</Text>
                   <Caption1 block className={styles.meta}>
                     {/* A note without an author is the product's own: an AI agent or a bot handing over. */}
-                    {note.user?.name ?? t('tickets.notes.automatic')} · {formatDate(note.createdAt)}{' '}
+                    {note.user?.name || t('tickets.notes.automatic')} · {formatDate(note.createdAt)}{' '}
                     {formatTime(note.createdAt)}
                   </Caption1>
                 </div>
