@@ -15,7 +15,7 @@ import {
   type RawBody,
 } from './support/fuzz-inputs.js';
 import { registeredRoutes, type RegisteredRoute } from './support/routes.js';
-import { ADMIN, startTestApp, type TestApp } from './support/test-app.js';
+import { ADMIN, signupCompany, startTestApp, type TestApp } from './support/test-app.js';
 
 /**
  * Every registered route, as each identity that may call it, with wrong, hostile and malformed
@@ -38,6 +38,8 @@ const tokens: Record<string, string> = {};
 let byResource: Record<string, number>;
 let byParam: Record<string, string | number>;
 let hints: Hints;
+/** Fixtures the MariaDB cases below name. */
+let fixtures: { chatId: number; chatMemberId: number; contactId: number; ticketId: number; quickMessageId: number };
 
 const ok = async <T = any>(res: Promise<{ status: number; body: T }>, what: string): Promise<T> => {
   const { status, body } = await res;
@@ -119,6 +121,13 @@ async function createFixtures() {
   const campaign = await ok(own('POST', '/campaigns', { name: 'Fuzz campaign' }), 'campaign');
 
   tokens.admin = admin.token;
+  fixtures = {
+    chatId: chat.id,
+    chatMemberId: user.id,
+    contactId: contact.id,
+    ticketId: ticket.id,
+    quickMessageId: quickMessage.id,
+  };
   // The send API's bearer is a connection's send token.
   tokens.api = whatsapp.token;
   tokens.super = superToken;
@@ -374,3 +383,96 @@ it('answers no route with a 500 nor an error outside the API shape, whatever the
   }
   expect(failures).toEqual([]);
 }, 900_000);
+
+/**
+ * Inputs that answered 500 on MariaDB only (SQLite took them), and one that answered 502: each as
+ * its own call, so a run under DB_URL shows which engine-specific limit gave way. The generic run
+ * above tries the same values (FIELD_VALUES) on every field.
+ */
+describe('inputs MariaDB took differently', () => {
+  const as = (method: string, url: string, body?: unknown) =>
+    send({ who: 'admin', method, url, body: jsonBody('case', body) });
+  const parse = (res: { status: number; text: string }) => ({ status: res.status, body: JSON.parse(res.text) });
+
+  it('edits a chat keeping the same members, again and again', async () => {
+    const body = { title: 'Fuzz chat', users: [{ id: fixtures.chatMemberId }] };
+    for (let i = 0; i < 3; i++) {
+      expect(parse(await as('PUT', `/chats/${fixtures.chatId}`, body))).toMatchObject({ status: 200 });
+    }
+  });
+
+  it('saves campaign settings from many requests at once, every one answered', async () => {
+    const settings = { messageInterval: 5, longerIntervalAfter: 10, greaterInterval: 20, variables: [] };
+    for (let round = 0; round < 4; round++) {
+      // A new company each round: its rows do not exist yet, and every request races to create them.
+      const company = await signupCompany(t, `Fuzz settings ${round}`);
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          t.request('POST', '/campaign-settings', {
+            token: company.token,
+            body: { settings: { ...settings, dailyLimit: round * 12 + i } },
+          }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+      const saved = await t.request('GET', '/campaign-settings', { token: company.token });
+      expect(saved.body).toHaveLength(5);
+    }
+  });
+
+  it.each([
+    ['POST', '/schedules', 'body', () => ({ contactId: fixtures.contactId, sendAt: '2099-01-01T10:00:00Z' })],
+    ['POST', '/quick-messages/:quickMessageId/send', 'body', () => ({ ticketId: fixtures.ticketId })],
+    ['POST', '/messages/:ticketId', 'body', () => ({})],
+    ['POST', '/campaigns', 'message1', () => ({ name: 'Fuzz 4-byte' })],
+  ])(
+    'refuses %s %s whose %s is 16,384 four-byte characters, naming it (a TEXT holds 65,535 bytes)',
+    async (method, path, field, rest) => {
+      const url = path
+        .replace(':ticketId', String(fixtures.ticketId))
+        .replace(':quickMessageId', String(fixtures.quickMessageId));
+      const res = parse(await as(method, url, { ...rest(), [field]: '😀'.repeat(16_384) }));
+      expect(res).toMatchObject({
+        status: 400,
+        body: {
+          fields: expect.arrayContaining([expect.objectContaining({ field, message: 'validation.tooManyBytes' })]),
+        },
+      });
+      // One fewer fits the column, and is stored whole.
+      const fits = await as(method, url, { ...rest(), [field]: '😀'.repeat(16_383) });
+      expect(fits.status).not.toBe(500);
+    },
+  );
+
+  it("refuses a schedule's sendAt whose every part is out of range", async () => {
+    const res = parse(
+      await as('POST', '/schedules', {
+        body: 'Fuzz schedule',
+        contactId: fixtures.contactId,
+        sendAt: '9999-99-99T99:99:99Z',
+      }),
+    );
+    expect(res).toMatchObject({ status: 400, body: { fields: [{ field: 'sendAt', message: 'validation.date' }] } });
+  });
+
+  it('refuses a Dialogflow project name no Google Cloud project has (400, not 502)', async () => {
+    const res = parse(
+      await as('POST', '/queueIntegration/testSession', {
+        projectName: 'projeção-loja',
+        // Credentials of the right shape: without the check they are tried, and fail as unreachable (502).
+        jsonContent: JSON.stringify({
+          type: 'service_account',
+          project_id: 'loja',
+          client_email: 'bot@loja.iam.gserviceaccount.com',
+          private_key: '-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n',
+          token_uri: 'http://10.0.0.1/token',
+        }),
+        language: 'pt-BR',
+      }),
+    );
+    expect(res).toMatchObject({
+      status: 400,
+      body: { fields: [{ field: 'projectName', message: 'validation.invalid' }] },
+    });
+  });
+});

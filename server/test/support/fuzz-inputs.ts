@@ -19,6 +19,10 @@ export const FIELD_VALUES: readonly unknown[] = [
   ' ',
   '2147483648',
   'x'.repeat(70_000),
+  // 65,536 bytes of 4-byte characters: within a 65,536-character cap, past what a MariaDB TEXT holds.
+  '😀'.repeat(16_384),
+  // Every part out of range: a date parser that rolls over makes it year 10007, past a DATETIME.
+  '9999-99-99T99:99:99Z',
   "ção 日本語 😀 \u202e\u200b \u0000 % %zz ' OR 1=1 -- __proto__",
   '\ud800',
   [],

@@ -1,8 +1,14 @@
 import * as yup from 'yup';
-import { INT_MAX, optionalId as id, tooLong, tooShort, V } from '../common/validation.js';
+import { fitsTextColumn, INT_MAX, optionalId as id, tooLong, tooShort, V } from '../common/validation.js';
 import { LONGER_INTERVAL_OPTIONS, MESSAGE_INTERVAL_OPTIONS } from './campaigns.types.js';
 
-const message = yup.string().max(65_536, tooLong).default('');
+/** The family's campaign form sends the tabs left empty as `null`: no message there. */
+const message = yup
+  .string()
+  .transform((value: unknown, original: unknown) => (original === null ? undefined : value))
+  .max(65_536, tooLong)
+  .test(fitsTextColumn)
+  .default('');
 const optionalId = id().default(null);
 /** The existing clients' tag select says 'Nenhuma' (none) by default. */
 const optionalTagId = optionalId.transform((value: unknown, original: unknown) =>

@@ -62,11 +62,41 @@ export const V = {
   tooManyRows: 'validation.tooManyRows',
   /** A row repeats the number of an earlier row of the same file (`params.row`). */
   duplicateInFile: 'validation.duplicateInFile',
+  /** A text longer, in UTF-8 bytes, than its column holds (`params.max`; an emoji takes 4). */
+  tooManyBytes: 'validation.tooManyBytes',
   /** A time that must lie ahead (a scheduled message's `sendAt`). */
   future: 'validation.future',
 } as const;
 
 export type ValidationKey = (typeof V)[keyof typeof V];
+
+/**
+ * The most bytes a TEXT column holds on MySQL/MariaDB (SQLite's hold any). Its text is UTF-8, where
+ * an emoji takes 4 bytes: 16,384 of them pass a 65,536-character cap and not the column.
+ */
+export const TEXT_COLUMN_BYTES = 65_535;
+
+/** A text's length in UTF-8 bytes, counted without encoding it (a lone surrogate is sent as U+FFFD, 3 bytes). */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit < 0xdc00 && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** A yup test for a text kept in a TEXT column: at most TEXT_COLUMN_BYTES, `validation.tooManyBytes`. */
+export const fitsTextColumn = {
+  name: 'bytes',
+  message: () => ({ key: V.tooManyBytes, params: { max: TEXT_COLUMN_BYTES } }),
+  test: (value: string | null | undefined) => value == null || utf8Length(value) <= TEXT_COLUMN_BYTES,
+};
 
 /** yup message factories that keep the bound as a param instead of baking it into text. */
 export const tooShort = ({ min }: { min: number }) => ({ key: V.tooShort, params: { min } });

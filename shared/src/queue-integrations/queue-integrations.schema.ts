@@ -2,6 +2,13 @@ import * as yup from 'yup';
 import { INT_MAX, optionalId, tooLong, tooShort, V } from '../common/validation.js';
 import { INTEGRATION_LANGUAGES, INTEGRATION_TYPES, URL_INTEGRATION_TYPES } from './queue-integrations.types.js';
 
+/**
+ * A Google Cloud project id as Dialogflow's address takes it: letters, digits and hyphens (and the
+ * dots and colon of a domain-scoped one). Anything else never names a project, and the client
+ * library failed on it before asking (a non-ASCII name answered 502 as if Google were unreachable).
+ */
+const GOOGLE_PROJECT_ID = /^[a-z0-9][a-z0-9.:_-]*$/i;
+
 export const queueIntegrationSchema = yup.object({
   type: yup.mixed<(typeof INTEGRATION_TYPES)[number]>().oneOf(INTEGRATION_TYPES, V.oneOf).required(V.required),
   name: yup.string().trim().required(V.required).min(2, tooShort).max(50, tooLong),
@@ -10,14 +17,26 @@ export const queueIntegrationSchema = yup.object({
     .trim()
     .max(100, tooLong)
     .default('')
-    .when('type', { is: 'dialogflow', then: (s) => s.required(V.required) }),
+    .when('type', {
+      is: 'dialogflow',
+      then: (s) => s.required(V.required).matches(GOOGLE_PROJECT_ID, { message: V.invalid, excludeEmptyString: true }),
+    }),
   jsonContent: yup
     .string()
     // Sealed (base64 of up to 4 bytes a character), it still fits a MySQL TEXT.
     .max(10_000, tooLong)
     .default('')
     .when('type', { is: 'dialogflow', then: (s) => s.required(V.required) }),
-  language: yup.mixed<(typeof INTEGRATION_LANGUAGES)[number]>().oneOf(INTEGRATION_LANGUAGES, V.oneOf).default('pt-BR'),
+  language: yup
+    .mixed<(typeof INTEGRATION_LANGUAGES)[number]>()
+    .oneOf(INTEGRATION_LANGUAGES, V.oneOf)
+    .default('pt-BR')
+    .when('type', {
+      is: (type: string) => type !== 'dialogflow',
+      // Only Dialogflow speaks a language; the family's form sends "" (or null) for the others,
+      // which means none: the default is kept, and never used.
+      then: (s) => s.transform((value: unknown) => (value === '' || value === null ? undefined : value)),
+    }),
   urlN8N: yup
     .string()
     .trim()
@@ -57,7 +76,12 @@ export const queueIntegrationSchema = yup.object({
 export const integrationTestSchema = yup.object({
   /** With the masked jsonContent of a saved integration: test its stored credentials. */
   id: yup.number().typeError(V.number).integer(V.integer).positive(V.min).max(INT_MAX, V.max).optional(),
-  projectName: yup.string().trim().required(V.required).max(100, tooLong),
+  projectName: yup
+    .string()
+    .trim()
+    .required(V.required)
+    .max(100, tooLong)
+    .matches(GOOGLE_PROJECT_ID, { message: V.invalid, excludeEmptyString: true }),
   jsonContent: yup.string().required(V.required).max(10_000, tooLong),
   language: yup.mixed<(typeof INTEGRATION_LANGUAGES)[number]>().oneOf(INTEGRATION_LANGUAGES, V.oneOf).default('pt-BR'),
 });

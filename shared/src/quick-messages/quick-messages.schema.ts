@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { optionalId, requiredIdSchema, tooLong, V } from '../common/validation.js';
+import { fitsTextColumn, optionalId, requiredIdSchema, tooLong, V } from '../common/validation.js';
 
 export const quickMessageSchema = yup.object({
   shortcode: yup.string().trim().required(V.required).max(50, tooLong),
@@ -15,7 +15,7 @@ export type QuickMessageInput = yup.InferType<typeof quickMessageSchema>;
  */
 export const quickMessageSendSchema = yup.object({
   ticketId: requiredIdSchema,
-  body: yup.string().trim().max(65_536, tooLong).default(''),
+  body: yup.string().trim().max(65_536, tooLong).test(fitsTextColumn).default(''),
   quotedMsgId: optionalId(),
 });
 

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { INT_MAX, optionalId as id, tooLong, tooShort, V } from '../common/validation.js';
+import { fitsTextColumn, INT_MAX, optionalId as id, tooLong, tooShort, V } from '../common/validation.js';
 import { TICKET_STATUSES } from './tickets.types.js';
 
 const optionalId = id();
@@ -30,7 +30,7 @@ export const ticketUpdateSchema = yup.object({
 
 /** Text messages: empty or whitespace-only bodies are refused. */
 export const messageSendSchema = yup.object({
-  body: yup.string().trim().required(V.required).max(65_536, tooLong),
+  body: yup.string().trim().required(V.required).max(65_536, tooLong).test(fitsTextColumn),
   quotedMsgId: optionalId.optional(),
 });
 

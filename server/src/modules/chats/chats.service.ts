@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  chatEvent,
+  chatUserEvent,
   rooms,
   V,
   type Chat,
+  type ChatEventPayloads,
   type ChatInput,
   type ChatMessage,
   type ChatMessageInput,
@@ -155,12 +158,15 @@ export class ChatsService {
           .insert()
           .values(memberIds.map((userId) => ({ chatId: current.id, userId })))
           .orIgnore()
+          // Not read back: on MySQL/MariaDB an ignored row has no insert id, and TypeORM's read of the
+          // new rows' defaults then fails (every edit keeping a member answered 500). `reload` reads them.
+          .updateEntity(false)
           .execute();
         return { chat: await this.reload(em, current.id), removed: gone };
       }),
     );
     this.tell(auth.companyId, memberIds, { action: 'update', chat });
-    this.tell(auth.companyId, removed, { action: 'delete', chatId: chat.id });
+    this.tell(auth.companyId, removed, { action: 'delete', chatId: chat.id, id: chat.id });
     return chat;
   }
 
@@ -170,7 +176,7 @@ export class ChatsService {
     this.tell(
       auth.companyId,
       (chat.users ?? []).map((m) => m.userId),
-      { action: 'delete', chatId: chat.id },
+      { action: 'delete', chatId: chat.id, id: chat.id },
     );
   }
 
@@ -320,13 +326,27 @@ export class ChatsService {
     return byChat;
   }
 
-  /** A chat event to the sockets of these users only: a chat is nobody else's business. */
+  /**
+   * A chat event to the sockets of these users only: a chat is nobody else's business. The same
+   * change also goes out under the family's names (ChatEventPayloads), to the same members.
+   */
   private tell(companyId: number, userIds: number[], payload: CompanyEventPayloads['chat']): void {
-    this.realtime.toRooms(
-      userIds.map((userId) => rooms.user(companyId, userId)),
-      companyId,
-      'chat',
-      payload,
-    );
+    const members = userIds.map((userId) => rooms.user(companyId, userId));
+    this.realtime.toRooms(members, companyId, 'chat', payload);
+    if (payload.action === 'delete') return;
+    const { chat } = payload;
+    if (payload.action === 'new-message') {
+      const opened: ChatEventPayloads['chat'] = { action: 'new-message', newMessage: payload.newMessage, chat };
+      this.realtime.toRoomsNamed(members, chatEvent(companyId, chat.id), opened);
+      return;
+    }
+    if (payload.action === 'update') {
+      const opened: ChatEventPayloads['chat'] = { action: 'update', chat };
+      this.realtime.toRoomsNamed(members, chatEvent(companyId, chat.id), opened);
+    }
+    for (const userId of userIds) {
+      const listed: ChatEventPayloads['chatUser'] = { action: payload.action, record: chat };
+      this.realtime.toRoomsNamed([rooms.user(companyId, userId)], chatUserEvent(companyId, userId), listed);
+    }
   }
 }
