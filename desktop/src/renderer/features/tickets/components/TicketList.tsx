@@ -12,7 +12,7 @@ import {
 } from '@fluentui/react-components';
 import { EyeRegular } from '@fluentui/react-icons';
 import { isToday } from 'date-fns';
-import { type UIEvent, useState } from 'react';
+import { lazy, Suspense, type UIEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { errorText } from '../../../app/errors';
@@ -24,7 +24,9 @@ import { flattenTickets, type TicketListArgs, truncateName } from '../ticket-lis
 import { openedTicket } from '../ticket-route';
 import { useListTicketsInfiniteQuery, useUpdateTicketMutation } from '../tickets.api';
 import { LastMessagePreview } from './LastMessagePreview';
-import { PeekDialog } from './PeekDialog';
+
+// Fetched when a waiting ticket is first peeked at: it draws the conversation, which the list does not.
+const PeekDialog = lazy(async () => ({ default: (await import('./PeekDialog')).PeekDialog }));
 
 /** Spec §9: the next page loads within 100 px of the bottom. */
 export const LIST_PAGE_THRESHOLD_PX = 100;
@@ -191,7 +193,11 @@ function TicketRow({ ticket, narrow, selected }: { ticket: Ticket; narrow: boole
           </Button>
         </div>
       )}
-      {peeking && <PeekDialog ticket={ticket} onClose={() => setPeeking(false)} />}
+      {peeking && (
+        <Suspense fallback={null}>
+          <PeekDialog ticket={ticket} onClose={() => setPeeking(false)} />
+        </Suspense>
+      )}
     </li>
   );
 }
