@@ -79,7 +79,9 @@ test('an admin creates, edits, switches off and deletes a phrase', async ({ page
   const row = campaignRow(page, name);
   for (const text of [sales.name, line.name, 'quero a promoção', 'Ativo']) await expect(row).toContainText(text);
 
-  const [saved] = await apiCall<FlowCampaign[]>(request, token, 'GET', '/flowcampaign');
+  const {
+    flow: [saved],
+  } = await apiCall<{ flow: FlowCampaign[] }>(request, token, 'GET', '/flowcampaign');
   expect(saved).toMatchObject({
     name,
     flowId: sales.id,
@@ -133,7 +135,7 @@ test("the server's refusal of a flow deleted meanwhile is shown under the field,
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(dialog.getByText('Escolha uma das opções', { exact: true })).toBeVisible();
   await expect(dialog).toBeVisible();
-  expect(await apiCall<FlowCampaign[]>(request, token, 'GET', '/flowcampaign')).toEqual([]);
+  expect(await apiCall<{ flow: FlowCampaign[] }>(request, token, 'GET', '/flowcampaign')).toEqual({ flow: [] });
 });
 
 test("other admins' changes arrive live, and a deleted flow takes its phrases along", async ({ page, request }) => {

@@ -324,11 +324,11 @@ describe('internal chat', () => {
     const noahLeft = nextEvent(noahSocket, event);
     await call('PUT', `/chats/${chat.id}`, mia.token, { title: 'Só nós', users: [{ id: olga.id }] });
     expect((await olgaJoined).action).toBe('update');
-    expect(await noahLeft).toEqual({ action: 'delete', chatId: chat.id });
+    expect(await noahLeft).toEqual({ action: 'delete', chatId: chat.id, id: chat.id });
 
     const deleted = nextEvent(olgaSocket, event);
     await call('DELETE', `/chats/${chat.id}`, mia.token);
-    expect(await deleted).toEqual({ action: 'delete', chatId: chat.id });
+    expect(await deleted).toEqual({ action: 'delete', chatId: chat.id, id: chat.id });
 
     await settle();
     // Before joining, Olga heard nothing; the admin, of the same company, never did; nor another company.

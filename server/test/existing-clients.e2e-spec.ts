@@ -64,7 +64,11 @@ describe('reads an agent makes (a 403 would sign the old client out)', () => {
   it("users: the transfer dialog's search answers ids and names, found by name only", async () => {
     const res = await t.request('GET', '/users/?searchParam=help&pageNumber=1', { token: co.seller.token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ users: [{ id: co.helper.id, name: 'Helper' }], hasMore: false, count: 1 });
+    expect(res.body).toEqual({
+      users: [{ id: co.helper.id, name: 'Helper', queues: [expect.objectContaining({ id: co.support })] }],
+      hasMore: false,
+      count: 1,
+    });
     // E-mails are not theirs to see, nor to search by.
     const byEmail = await t.request('GET', `/users/?searchParam=${encodeURIComponent('@legacy')}`, {
       token: co.seller.token,
@@ -378,5 +382,333 @@ describe('connections', () => {
     expect(update.session.id).toBe(res.body.id);
     const shown = await t.request('GET', `/whatsapp/${res.body.id}`, { token: co.admin.token });
     expect(shown.body).toMatchObject({ status: 'qrcode', qrcode: expect.stringMatching(/.+/) });
+  });
+});
+
+describe('answers wrapped as the old client reads them', () => {
+  it('phrase campaigns: the list as { flow }, one as { details }', async () => {
+    const flow = await t.request('POST', '/flowbuilder', { token: co.admin.token, body: { name: 'Promo flow' } });
+    expect(flow.status).toBe(201);
+    const created = await t.request('POST', '/flowcampaign', {
+      token: co.admin.token,
+      body: { name: 'Promo', flowId: flow.body.id, whatsappId: co.salesLine, phrase: 'promo', status: true },
+    });
+    expect(created.status).toBe(201);
+    const list = await t.request('GET', '/flowcampaign', { token: co.admin.token });
+    expect(list).toMatchObject({
+      status: 200,
+      body: { flow: [{ id: created.body.id, name: 'Promo', phrase: 'promo' }] },
+    });
+    const one = await t.request('GET', `/flowcampaign/${created.body.id}`, { token: co.admin.token });
+    expect(one.body.details).toMatchObject({
+      id: created.body.id,
+      name: 'Promo',
+      flowId: flow.body.id,
+      whatsappId: co.salesLine,
+      phrase: 'promo',
+      status: true,
+    });
+    // Our own client reads the same answer's top level.
+    expect(one.body).toMatchObject({ id: created.body.id, phrase: 'promo' });
+  });
+
+  it("campaigns: one carries its contact list's people, for the report", async () => {
+    const list = await t.request('POST', '/contact-lists', { token: co.admin.token, body: { name: 'Report list' } });
+    for (const [name, number] of [
+      ['Ana', '5511988880001'],
+      ['Bia', '5511988880002'],
+    ]) {
+      const item = await t.request('POST', '/contact-list-items', {
+        token: co.admin.token,
+        body: { contactListId: list.body.id, name, number },
+      });
+      expect(item.status).toBe(201);
+    }
+    const campaign = await t.request('POST', '/campaigns', {
+      token: co.admin.token,
+      body: { name: 'Report', contactListId: list.body.id },
+    });
+    expect(campaign.status).toBe(201);
+    const read = await t.request('GET', `/campaigns/${campaign.body.id}`, { token: co.admin.token });
+    expect(read.status).toBe(200);
+    expect(read.body.contactList).toMatchObject({ id: list.body.id, name: 'Report list' });
+    expect(read.body.contactList.contacts).toEqual([
+      expect.objectContaining({ name: 'Ana', number: '5511988880001', isWhatsappValid: null }),
+      expect.objectContaining({ name: 'Bia', number: '5511988880002', isWhatsappValid: null }),
+    ]);
+    // Lists of campaigns stay light.
+    const page = await t.request('GET', '/campaigns', { token: co.admin.token });
+    const row = page.body.records.find((c: { id: number }) => c.id === campaign.body.id);
+    expect(row.contactList.contacts).toBeUndefined();
+  });
+
+  it("the session user's queues carry UserQueue, as the kanban reads them", async () => {
+    const me = await t.request('GET', '/auth/me', { token: co.seller.token });
+    expect(me.body.queues).toEqual([
+      expect.objectContaining({ id: co.sales, name: 'Sales', UserQueue: { userId: co.seller.id, queueId: co.sales } }),
+    ]);
+    const other = await t.request('GET', '/auth/me', { token: co.helper.token });
+    expect(other.body.queues).toEqual([
+      expect.objectContaining({ id: co.support, UserQueue: { userId: co.helper.id, queueId: co.support } }),
+    ]);
+  });
+
+  it("users: an agent's search gives each user's queues, for the transfer dialog", async () => {
+    const res = await t.request('GET', '/users/?searchParam=seller&pageNumber=1', { token: co.helper.token });
+    expect(res.body.users).toEqual([
+      {
+        id: co.seller.id,
+        name: 'Seller',
+        queues: [
+          { id: co.sales, name: 'Sales', color: '#008B02', UserQueue: { userId: co.seller.id, queueId: co.sales } },
+        ],
+      },
+    ]);
+  });
+
+  it("companies: the super-admin's list carries each company's settings", async () => {
+    const res = await t.request('GET', '/companies/list', { token: superToken });
+    expect(res.status).toBe(200);
+    const row = res.body.find((c: { id: number }) => c.id === co.companyId);
+    expect(row.settings).toEqual([{ key: 'campaignsEnabled', value: expect.any(String) }]);
+    for (const company of res.body) expect(company.settings).toEqual(expect.any(Array));
+    // Nothing secret in them, and the list stays the super-admin's.
+    expect(JSON.stringify(res.body)).not.toContain('asaas');
+    expect((await t.request('GET', '/companies/list', { token: co.admin.token })).status).toBe(403);
+  });
+});
+
+describe('forms the old client sends with empty parts', () => {
+  it('integrations: language "" for every type but dialogflow', async () => {
+    const flow = await t.request('POST', '/flowbuilder', { token: co.admin.token, body: { name: 'Integration flow' } });
+    const bodies = [
+      { type: 'webhook', name: 'Hook', urlN8N: 'https://hooks.example.test/in' },
+      { type: 'n8n', name: 'N8n', urlN8N: 'https://n8n.example.test/in' },
+      { type: 'typebot', name: 'Bot', urlN8N: 'https://typebot.example.test', typebotSlug: 'my-bot' },
+      { type: 'flowbuilder', name: 'Flow', flowId: flow.body.id },
+    ];
+    for (const body of bodies) {
+      const created = await t.request('POST', '/queueIntegration', {
+        token: co.admin.token,
+        body: { ...body, projectName: '', jsonContent: '', language: '' },
+      });
+      expect([body.type, created.status]).toEqual([body.type, 201]);
+      const edited = await t.request('PUT', `/queueIntegration/${created.body.id}`, {
+        token: co.admin.token,
+        body: { ...body, name: `${body.name} 2`, language: '' },
+      });
+      expect([body.type, edited.status, edited.body.name]).toEqual([body.type, 200, `${body.name} 2`]);
+    }
+    // Dialogflow speaks a language: one must be given, and a known one.
+    const dialogflow = { type: 'dialogflow', name: 'Agent', projectName: 'p', jsonContent: '{}' };
+    for (const language of ['', 'xx']) {
+      const res = await t.request('POST', '/queueIntegration', {
+        token: co.admin.token,
+        body: { ...dialogflow, language },
+      });
+      expect(res).toMatchObject({
+        status: 400,
+        body: { fields: [{ field: 'language', message: 'validation.oneOf' }] },
+      });
+    }
+    const bad = await t.request('POST', '/queueIntegration', {
+      token: co.admin.token,
+      body: { ...bodies[0], language: 'xx' },
+    });
+    expect(bad).toMatchObject({ status: 400, body: { fields: [{ field: 'language', message: 'validation.oneOf' }] } });
+  });
+
+  it('campaigns: unused message tabs as null', async () => {
+    const res = await t.request('POST', '/campaigns', {
+      token: co.admin.token,
+      body: {
+        name: 'Null tabs',
+        message1: 'Olá {nome}',
+        message2: null,
+        message3: null,
+        message4: null,
+        message5: null,
+        confirmationMessage1: null,
+        confirmationMessage2: null,
+        confirmationMessage3: null,
+        confirmationMessage4: null,
+        confirmationMessage5: null,
+        confirmation: false,
+        contactListId: '',
+        fileListId: null,
+        tagListId: 'Nenhuma',
+        scheduledAt: '',
+        whatsappId: '',
+      },
+    });
+    expect(res).toMatchObject({ status: 201, body: { message1: 'Olá {nome}', message2: '', message5: '' } });
+    // A scheduled campaign still needs its first message.
+    const scheduled = await t.request('POST', '/campaigns', {
+      token: co.admin.token,
+      body: {
+        name: 'Scheduled',
+        message1: null,
+        scheduledAt: new Date(Date.now() + 86_400_000).toISOString(),
+        whatsappId: co.salesLine,
+        contactListId: null,
+        tagListId: 'Nenhuma',
+      },
+    });
+    expect(scheduled.status).toBe(400);
+    expect(scheduled.body.fields).toEqual(
+      expect.arrayContaining([{ field: 'message1', message: 'validation.required' }]),
+    );
+  });
+
+  it('checkout: the address step skipped, where the payment provider needs no address', async () => {
+    const company = await signupCompany(t, 'No Address');
+    const state = await t.request('GET', '/subscription', { token: company.token });
+    expect(state.body.taxIdRequired).toBe(false);
+    const paid = await t.request('POST', '/plans', {
+      token: superToken,
+      body: { name: `Paid no address ${Date.now()}`, users: 3, connections: 1, queues: 3, value: 29.9 },
+    });
+    const res = await t.request('POST', '/subscription', {
+      token: company.token,
+      body: {
+        firstName: '',
+        lastName: '',
+        address2: '',
+        city: '',
+        state: '',
+        zipcode: '',
+        country: '',
+        useAddressForPaymentDetails: false,
+        plan: JSON.stringify({ title: paid.body.name, planId: paid.body.id, price: 29.9, users: 3, connections: 1 }),
+        price: 29.9,
+        users: 3,
+        connections: 1,
+        invoiceId: state.body.openInvoice.id,
+      },
+    });
+    expect(res).toMatchObject({
+      status: 201,
+      body: { valor: { original: '29.90' }, qrcode: { qrcode: expect.any(String) } },
+    });
+    // What is given must still be right.
+    const bad = await t.request('POST', '/subscription', {
+      token: company.token,
+      body: { country: 'Narnia', taxId: '123', planId: paid.body.id, invoiceId: state.body.openInvoice.id },
+    });
+    expect(bad).toMatchObject({ status: 400 });
+    expect(bad.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(['country', 'taxId']);
+  });
+
+  it('helps: the video as any YouTube link, kept as its code', async () => {
+    const code = 'dQw4w9WgXcQ';
+    for (const video of [
+      `https://www.youtube.com/watch?v=${code}&list=PLx1&index=2&t=42s`,
+      `https://www.youtube.com/watch?feature=shared&v=${code}`,
+      `https://youtu.be/${code}?si=AbCd&t=10`,
+      `https://www.youtube.com/embed/${code}?start=10&autoplay=1`,
+      `https://youtube.com/shorts/${code}?feature=share`,
+      `https://m.youtube.com/watch?v=${code}#t=30`,
+      `<iframe width="560" height="315" src="https://www.youtube.com/embed/${code}?si=x" title="YouTube video player" allowfullscreen></iframe>`,
+    ]) {
+      const res = await t.request('POST', '/helps', {
+        token: superToken,
+        body: { title: 'Como usar', description: '', video },
+      });
+      expect([video, res.status, res.body.video]).toEqual([video, 201, code]);
+    }
+    // A playlist is no video.
+    const playlist = await t.request('POST', '/helps', {
+      token: superToken,
+      body: { title: 'Lista', video: 'https://www.youtube.com/embed/videoseries?list=PLx1' },
+    });
+    expect(playlist).toMatchObject({ status: 400, body: { fields: [{ field: 'video' }] } });
+  });
+});
+
+describe('more events the old client listens to', () => {
+  it('a reply reads the conversation: updateUnread clears the badge on every list', async () => {
+    const number = newNumber();
+    await sinkOf(t).message(inbound(co.companyId, co.salesLine, { number }, 'Oi'));
+    const ticket = await ticketOf(number);
+    await t.request('PUT', `/tickets/${ticket.id}`, { token: co.seller.token, body: { status: 'open' } });
+    await t.request('GET', `/messages/${ticket.id}`, { token: co.seller.token });
+    // The conversation is open in the old client: new messages are appended, the page is not asked again.
+    await sinkOf(t).message(inbound(co.companyId, co.salesLine, { number }, 'Ainda aí?'));
+    await sinkOf(t).message(inbound(co.companyId, co.salesLine, { number }, 'Alô'));
+    expect((await ticketOf(number)).unreadMessages).toBe(2);
+    const admin = await connected(t.socket(co.admin.token));
+    const seller = await connected(t.socket(co.seller.token));
+    const helper = await connected(t.socket(co.helper.token));
+    const adminHeard = collect(admin, `company-${co.companyId}-ticket`);
+    const sellerHeard = collect(seller, `company-${co.companyId}-ticket`);
+    const helperHeard = collect(helper, `company-${co.companyId}-ticket`);
+    const sent = await t.request('POST', `/messages/${ticket.id}`, { token: co.seller.token, body: { body: 'Sim!' } });
+    expect(sent.status).toBe(201);
+    await settle();
+    const unread = { action: 'updateUnread', ticketId: ticket.id };
+    expect(sellerHeard).toContainEqual(unread);
+    expect(adminHeard).toContainEqual(unread);
+    // Nobody outside the ticket's queue hears of it.
+    expect(helperHeard).toEqual([]);
+    expect((await ticketOf(number)).unreadMessages).toBe(0);
+    // Nothing left to read: a second reply says nothing of it.
+    sellerHeard.length = 0;
+    await t.request('POST', `/messages/${ticket.id}`, { token: co.seller.token, body: { body: 'Pode falar' } });
+    await settle();
+    expect(sellerHeard.filter((e) => e.action === 'updateUnread')).toEqual([]);
+  });
+
+  it("internal chat: the open conversation's and each member's own events, to the members only", async () => {
+    const [admin, seller, helper] = await Promise.all(
+      [co.admin.token, co.seller.token, co.helper.token].map((token) => connected(t.socket(token))),
+    );
+    const adminId = co.admin.user.id as number;
+    const created = nextEvent(seller, `company-${co.companyId}-chat-user-${co.seller.id}`);
+    const createdForAdmin = nextEvent(admin, `company-${co.companyId}-chat-user-${adminId}`);
+    const helperChats = collect(helper, `company-${co.companyId}-chat-user-${co.helper.id}`);
+    const chat = await t.request('POST', '/chats', {
+      token: co.admin.token,
+      body: { title: 'Plantão', users: [{ id: co.seller.id }] },
+    });
+    expect(chat.status).toBe(201);
+    expect(await created).toEqual({
+      action: 'create',
+      record: expect.objectContaining({ id: chat.body.id, title: 'Plantão' }),
+    });
+    expect((await createdForAdmin).record.id).toBe(chat.body.id);
+
+    // The other person's message shows in the open conversation.
+    const opened = `company-${co.companyId}-chat-${chat.body.id}`;
+    const inAdmin = nextEvent(admin, opened);
+    const helperOpened = collect(helper, opened);
+    const message = await t.request('POST', `/chats/${chat.body.id}/messages`, {
+      token: co.seller.token,
+      body: { message: 'Alguém cobre meu turno?' },
+    });
+    expect(message.status).toBe(201);
+    expect(await inAdmin).toEqual({
+      action: 'new-message',
+      newMessage: expect.objectContaining({ message: 'Alguém cobre meu turno?', senderId: co.seller.id }),
+      chat: expect.objectContaining({ id: chat.body.id }),
+    });
+
+    // Reading it updates the conversation and each member's list.
+    await settle();
+    const readOpened = nextEvent(seller, opened);
+    const readListed = nextEvent(seller, `company-${co.companyId}-chat-user-${co.seller.id}`);
+    expect((await t.request('POST', `/chats/${chat.body.id}/read`, { token: co.admin.token, body: {} })).status).toBe(
+      200,
+    );
+    expect(await readOpened).toEqual({ action: 'update', chat: expect.objectContaining({ id: chat.body.id }) });
+    expect(await readListed).toEqual({ action: 'update', record: expect.objectContaining({ id: chat.body.id }) });
+
+    // Deleted, its id where the old client reads it.
+    const gone = nextEvent(seller, `company-${co.companyId}-chat`);
+    await t.request('DELETE', `/chats/${chat.body.id}`, { token: co.admin.token });
+    expect(await gone).toEqual({ action: 'delete', chatId: chat.body.id, id: chat.body.id });
+    await settle();
+    // Someone not in the chat heard none of it.
+    expect(helperChats).toEqual([]);
+    expect(helperOpened).toEqual([]);
   });
 });

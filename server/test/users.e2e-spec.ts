@@ -158,10 +158,10 @@ describe('users', () => {
     });
     expect(promote).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
     expect((await t.request('GET', `/users/${admin.user.id}`, { token: fresh.token })).status).toBe(403);
-    // Listing gives them names only (the transfer dialog), never the e-mails.
+    // Listing gives them names and queues only (the transfer dialog), never the e-mails.
     const listed = await t.request('GET', '/users/', { token: fresh.token });
     expect(listed.status).toBe(200);
-    expect(Object.keys(listed.body.users[0]).sort()).toEqual(['id', 'name']);
+    expect(Object.keys(listed.body.users[0]).sort()).toEqual(['id', 'name', 'queues']);
     expect((await t.request('POST', '/users', { token: fresh.token, body: newUser() })).status).toBe(403);
     expect((await t.request('DELETE', `/users/${admin.user.id}`, { token: fresh.token })).status).toBe(403);
   });

@@ -47,12 +47,13 @@ export interface CompanyEventPayloads {
   auth: { action: 'update'; user: { id: Id }; reason?: 'password-reset' };
   /**
    * Sent only to the chat's members (their user rooms), never to the whole company. `delete` also
-   * reaches a member taken out of the chat: for them it is gone.
+   * reaches a member taken out of the chat: for them it is gone (`id` is the same id, where the
+   * family's client reads it).
    */
   chat:
     | { action: 'new-message'; chatId: Id; newMessage: ChatMessage; chat: Chat }
     | { action: 'create' | 'update'; chat: Chat }
-    | { action: 'delete'; chatId: Id };
+    | { action: 'delete'; chatId: Id; id: Id };
   announcement: { action: 'create' | 'update'; record: Announcement } | { action: 'delete'; id: Id };
   /** The company's plan changed (it moved to another, or its plan was edited): limits and features follow. */
   plan: { action: 'update'; plan: Plan };
@@ -97,6 +98,25 @@ export type CompanyEventSuffix = keyof CompanyEventPayloads;
 
 export function companyEvent<S extends CompanyEventSuffix>(companyId: Id, suffix: S): `company-${number}-${S}` {
   return `company-${companyId}-${suffix}` as `company-${number}-${S}`;
+}
+
+/**
+ * The family's internal-chat names, beside `company-{id}-chat` and only to the chat's members:
+ * `company-{id}-chat-{chatId}` (an open conversation: `new-message` with `newMessage` and `chat`,
+ * `update` with `chat`) and `company-{id}-chat-user-{userId}` (that member's list: `create` and
+ * `update` with the chat as `record`).
+ */
+export function chatEvent(companyId: Id, chatId: Id): `company-${number}-chat-${number}` {
+  return `company-${companyId}-chat-${chatId}` as `company-${number}-chat-${number}`;
+}
+
+export function chatUserEvent(companyId: Id, userId: Id): `company-${number}-chat-user-${number}` {
+  return `company-${companyId}-chat-user-${userId}` as `company-${number}-chat-user-${number}`;
+}
+
+export interface ChatEventPayloads {
+  chat: { action: 'new-message'; newMessage: ChatMessage; chat: Chat } | { action: 'update'; chat: Chat };
+  chatUser: { action: 'create' | 'update'; record: Chat };
 }
 
 /**

@@ -1,3 +1,4 @@
+import getVideoId from 'get-video-id';
 import type { Id, Paged } from '../common/common.types.js';
 
 export interface Help {
@@ -15,27 +16,20 @@ export interface HelpsPage extends Paged {
 }
 
 const VIDEO_CODE = /^[A-Za-z0-9_-]{11}$/;
-// scheme?, host, path, query: parsed by hand because this package runs where no URL class is typed.
-const LINK = /^(?:https?:\/\/)?([^/?#]+)([^?#]*)(?:\?([^#]*))?/i;
-const HOSTS = /^(www\.|m\.|music\.)?(youtube\.com|youtube-nocookie\.com|youtu\.be)$/i;
 
 /**
- * The video code out of what a super-admin pastes: the code itself, or a watch, short, embed or
- * shorts link. Anything else is answered as it came, and the schema refuses it.
+ * The video code out of what a super-admin pastes (or the family's help form sends): the code
+ * itself, or any YouTube link — watch?v=, youtu.be/, embed/, shorts/, live/, an attribution link,
+ * with whatever parameters — or the player's embed code. Anything else (another site, a playlist)
+ * is answered as it came, and the schema refuses it.
  */
 export function helpVideoCode(input: string): string {
   const value = input.trim();
-  if (VIDEO_CODE.test(value)) return value;
-  const [, host = '', path = '', query = ''] = LINK.exec(value) ?? [];
-  if (!HOSTS.test(host)) return value;
-  const fromQuery = query
-    .split('&')
-    .map((pair) => pair.split('='))
-    .find(([key]) => key === 'v')?.[1];
-  const candidate = /youtu\.be$/i.test(host)
-    ? path.split('/')[1]
-    : (fromQuery ?? /^\/(embed|shorts|live|v)\/([^/]+)/.exec(path)?.[2]);
-  return candidate && VIDEO_CODE.test(candidate) ? candidate : value;
+  // No link or embed code is this long; past it the parse is not worth its time.
+  if (VIDEO_CODE.test(value) || value.length > 2_000) return value;
+  const { id, service } = getVideoId(value);
+  // `videoseries` (an embedded playlist) has a code's length but is no video.
+  return service === 'youtube' && id && id !== 'videoseries' && VIDEO_CODE.test(id) ? id : value;
 }
 
 export function isHelpVideoCode(value: string): boolean {

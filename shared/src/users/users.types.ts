@@ -9,6 +9,14 @@ export type Profile = (typeof PROFILES)[number];
 export const ALL_TICKET_VALUES = ['enabled', 'desabled'] as const;
 export type AllTicket = (typeof ALL_TICKET_VALUES)[number];
 
+/**
+ * A user's queue, with the join row beside it as the family's answers carry it (its kanban reads
+ * `queues[].UserQueue.queueId`).
+ */
+export interface UserQueueSummary extends QueueSummary {
+  UserQueue: { userId: Id; queueId: Id };
+}
+
 export interface User {
   id: Id;
   companyId: Id;
@@ -19,7 +27,7 @@ export interface User {
   allTicket: AllTicket;
   whatsappId: Id | null;
   language: Language | null;
-  queues: QueueSummary[];
+  queues: UserQueueSummary[];
   createdAt: IsoDate;
   updatedAt: IsoDate;
 }
@@ -50,9 +58,12 @@ export interface UsersPage {
   count: number;
 }
 
-/** GET /users/ for someone who does not manage users (the transfer dialog): who, by name only. */
+/**
+ * GET /users/ for someone who does not manage users (the transfer dialog): who, by name, and their
+ * queues (the family's dialog offers a queue's people).
+ */
 export interface UserNamesPage {
-  users: Pick<User, 'id' | 'name'>[];
+  users: Pick<User, 'id' | 'name' | 'queues'>[];
   hasMore: boolean;
   count: number;
 }

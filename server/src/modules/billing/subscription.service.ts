@@ -165,7 +165,8 @@ export class SubscriptionService {
         description: `${company.name}: ${plan.name} (${invoice.recurrence})`,
         dueDate: invoice.dueDate > today ? invoice.dueDate : today,
         payer: {
-          name: [input.firstName, input.lastName].filter(Boolean).join(' '),
+          // A checkout that skipped the data step (the family's can) pays in the company's name.
+          name: [input.firstName, input.lastName].filter(Boolean).join(' ') || company.name,
           email: company.email,
           taxId: input.taxId,
           postalCode: input.zipcode,

@@ -14,6 +14,7 @@ import { DataSource, In, type Repository } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/domain-error.js';
 import { searchPage, type ListQuery } from '../../common/pagination.js';
+import { ContactListItemEntity } from '../contact-lists/entities/contact-list-item.entity.js';
 import { ContactListEntity } from '../contact-lists/entities/contact-list.entity.js';
 import { TagEntity } from '../conversations/entities/tag.entity.js';
 import { Dispatcher } from '../dispatch/dispatcher.js';
@@ -82,8 +83,39 @@ export class CampaignsService {
       select: { id: true, number: true, message: true, deliveredAt: true },
       order: { id: 'ASC' },
     });
+    const shown = toCampaign(campaign, (await this.figures.totals([id])).get(id));
+    // The family's report counts the list's people and its valid numbers from these.
+    const contacts = campaign.contactListId
+      ? await this.db.getRepository(ContactListItemEntity).find({
+          where: { contactListId: campaign.contactListId, companyId: auth.companyId },
+          select: {
+            id: true,
+            companyId: true,
+            contactListId: true,
+            name: true,
+            number: true,
+            email: true,
+            isWhatsappValid: true,
+          },
+          order: { id: 'ASC' },
+        })
+      : [];
     return {
-      ...toCampaign(campaign, (await this.figures.totals([id])).get(id)),
+      ...shown,
+      contactList: shown.contactList
+        ? {
+            ...shown.contactList,
+            contacts: contacts.map((c) => ({
+              id: c.id,
+              companyId: c.companyId,
+              contactListId: c.contactListId,
+              name: c.name,
+              number: c.number ?? '',
+              email: c.email,
+              isWhatsappValid: c.isWhatsappValid,
+            })),
+          }
+        : null,
       shipping: shipping.map((s) => ({
         id: s.id,
         number: s.number,

@@ -13,14 +13,17 @@ const id = new IdPipe('ERR_NOT_FOUND');
 export class FlowCampaignsController {
   constructor(private readonly campaigns: FlowCampaignsService) {}
 
+  /** Wrapped as `{ flow }`: the family's phrase-campaign page reads that key (COMPAT.md). */
   @Get()
-  list(@CurrentUser() auth: AuthUser) {
-    return this.campaigns.list(auth);
+  async list(@CurrentUser() auth: AuthUser) {
+    return { flow: await this.campaigns.list(auth) };
   }
 
+  /** The campaign, and again under `details`, where the family's edit dialog reads it. */
   @Get(':id')
-  findOne(@CurrentUser() auth: AuthUser, @Param('id', id) campaignId: number) {
-    return this.campaigns.findOne(auth, campaignId);
+  async findOne(@CurrentUser() auth: AuthUser, @Param('id', id) campaignId: number) {
+    const campaign = await this.campaigns.findOne(auth, campaignId);
+    return { ...campaign, details: campaign };
   }
 
   @Post()

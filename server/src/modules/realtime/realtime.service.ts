@@ -52,6 +52,15 @@ export class RealtimeService {
     target.emit(companyEvent(companyId, suffix), payload);
   }
 
+  /**
+   * An event under a name that is not `company-{id}-<suffix>` (the family's per-chat and
+   * per-member chat names), to the sockets in any of `to`.
+   */
+  toRoomsNamed(to: string[], event: string, payload: unknown): void {
+    if (!this.server || !to.length) return;
+    this.server.to(to).emit(event, payload);
+  }
+
   /** A platform-wide announcement under its one unscoped name, to the sockets of `to` but not of `except`. */
   announce(to: string[], payload: CompanyEventPayloads['announcement'], except: string[] = []): void {
     if (!this.server || !to.length) return;

@@ -3,6 +3,13 @@ import type { CompanyEntity } from '../companies/entities/company.entity.js';
 import type { SettingEntity } from '../settings/entities/setting.entity.js';
 import type { UserEntity } from './entities/user.entity.js';
 
+/** The user's queues by name, each with its join row as the family's client reads it. */
+export function userQueues(entity: Pick<UserEntity, 'id' | 'queues'>): User['queues'] {
+  return (entity.queues ?? [])
+    .map((q) => ({ id: q.id, name: q.name, color: q.color, UserQueue: { userId: entity.id, queueId: q.id } }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
 export function toUser(entity: UserEntity): User {
   return {
     id: entity.id,
@@ -14,9 +21,7 @@ export function toUser(entity: UserEntity): User {
     allTicket: entity.allTicket,
     whatsappId: entity.whatsappId,
     language: entity.language,
-    queues: (entity.queues ?? [])
-      .map((q) => ({ id: q.id, name: q.name, color: q.color }))
-      .sort((a, b) => a.name.localeCompare(b.name)),
+    queues: userQueues(entity),
     createdAt: entity.createdAt.toISOString(),
     updatedAt: entity.updatedAt.toISOString(),
   };

@@ -28,7 +28,7 @@ import { SettingEntity } from '../settings/entities/setting.entity.js';
 import { WhatsappEntity } from '../whatsapp/entities/whatsapp.entity.js';
 import { UserEntity } from './entities/user.entity.js';
 import { isUniqueViolation } from '../../database/unique-violation.js';
-import { toSessionUser, toUser } from './users.mapper.js';
+import { toSessionUser, toUser, userQueues } from './users.mapper.js';
 
 /** Fields only a user manager may change; a user editing their own profile may not. */
 const MANAGED_FIELDS = ['profile', 'allTicket', 'whatsappId', 'queueIds'] as const;
@@ -55,9 +55,14 @@ export class UsersService {
         ['u.name', 'ASC'],
         ['u.id', 'ASC'],
       ],
-      prepare: (shown) => (manager ? shown.leftJoinAndSelect('u.queues', 'q') : shown.select(['u.id', 'u.name'])),
+      prepare: (shown) =>
+        manager
+          ? shown.leftJoinAndSelect('u.queues', 'q')
+          : shown.select(['u.id', 'u.name']).leftJoin('u.queues', 'q').addSelect(['q.id', 'q.name', 'q.color']),
     });
-    if (!manager) return { users: rows.map(({ id, name }) => ({ id, name })), count, hasMore };
+    if (!manager) {
+      return { users: rows.map((u) => ({ id: u.id, name: u.name, queues: userQueues(u) })), count, hasMore };
+    }
     return { users: rows.map(toUser), count, hasMore };
   }
 

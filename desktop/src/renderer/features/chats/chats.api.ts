@@ -51,7 +51,7 @@ export const chatsApi = api.injectEndpoints({
       query: (id) => ({ url: `/chats/${id}`, method: 'DELETE' }),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
         if (!(await succeeded(queryFulfilled))) return;
-        dispatch(applyChatEvent({ action: 'delete', chatId: id }));
+        dispatch(applyChatEvent({ action: 'delete', chatId: id, id }));
       },
     }),
     /** The user has seen the chat's messages: their unread count goes back to 0. */

@@ -21,6 +21,7 @@ export const flowCampaignsApi = api.injectEndpoints({
     /** The company's phrase campaigns, whole: a short list. */
     listFlowCampaigns: build.query<FlowCampaign[], void>({
       query: () => '/flowcampaign',
+      transformResponse: (answer: { flow: FlowCampaign[] }) => answer.flow,
     }),
     createFlowCampaign: build.mutation<FlowCampaign, FlowCampaignInput>({
       query: (body) => ({ url: '/flowcampaign', method: 'POST', body }),
