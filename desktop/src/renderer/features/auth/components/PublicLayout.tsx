@@ -48,7 +48,8 @@ function PublicLanguageMenu() {
     <Button
       appearance="subtle"
       icon={<LocalLanguageRegular />}
-      aria-label={t('shell.language')}
+      // The name holds the language shown (WCAG 2.5.3): voice control users say what they see.
+      aria-label={t('shell.languageCurrent', { language: t(`common.languages.${currentLanguage()}`) })}
       onClick={() => setWanted(true)}
     >
       {t(`common.languages.${currentLanguage()}`)}

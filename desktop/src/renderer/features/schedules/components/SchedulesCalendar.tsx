@@ -1,5 +1,5 @@
 import type { Language, Schedule } from '@atendo/shared';
-import { Button, makeStyles, mergeClasses, Tab, TabList, Text, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { format, getDay, parse, startOfWeek } from 'date-fns';
 import { createContext, type MouseEvent, useContext, useMemo } from 'react';
@@ -15,7 +15,6 @@ import {
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../app/format';
-import { PHONE_MEDIA } from '../../../components/breakpoints';
 import {
   AGENDA_DAYS,
   CALENDAR_VIEWS,
@@ -140,8 +139,6 @@ const useStyles = makeStyles({
   event: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS, minWidth: 0 },
   eventText: { flexGrow: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   eventButton: { minWidth: '20px', width: '20px', height: '20px', padding: 0, flexShrink: 0, color: 'inherit' },
-  // A phone's month cell is narrower than the two buttons: the name shows, a tap opens the schedule.
-  monthButton: { [PHONE_MEDIA]: { display: 'none' } },
 });
 
 /** What the events' buttons do: the page's edit dialog and delete question. */
@@ -155,9 +152,10 @@ const ActionsContext = createContext<ScheduleActions>({ open: () => undefined, r
 const ViewContext = createContext<CalendarView>('month');
 
 /**
- * One schedule: its time (except in the agenda, which has a time column), the contact, edit and
- * delete. In the week (and a phone's month) the event has no room for the buttons: a click on it
- * opens the schedule, and the day and list views keep them.
+ * One schedule: its time (except in the agenda, which has a time column), the contact, and in the
+ * agenda edit and delete. In the month, week and day the event itself is what a click or Enter
+ * opens (the day's events are buttons, the month's stand in a grid row where only cells may): a
+ * button inside it would be one control inside another, which screen readers cannot reach.
  */
 function EventContent({ event, withTime }: { event: CalendarEvent; withTime: boolean }) {
   const { t } = useTranslation();
@@ -174,10 +172,10 @@ function EventContent({ event, withTime }: { event: CalendarEvent; withTime: boo
   return (
     <span className={styles.event}>
       <span className={styles.eventText}>{withTime ? `${formatTime(event.start)} ${name}` : name}</span>
-      {view !== 'week' && (
+      {view === 'agenda' && (
         <>
           <Button
-            className={mergeClasses(styles.eventButton, view === 'month' && styles.monthButton)}
+            className={styles.eventButton}
             appearance="transparent"
             size="small"
             icon={<EditRegular />}
@@ -185,7 +183,7 @@ function EventContent({ event, withTime }: { event: CalendarEvent; withTime: boo
             onClick={own(actions.open)}
           />
           <Button
-            className={mergeClasses(styles.eventButton, view === 'month' && styles.monthButton)}
+            className={styles.eventButton}
             appearance="transparent"
             size="small"
             icon={<DeleteRegular />}

@@ -35,7 +35,14 @@ export function LanguageMenu({
       onCheckedValueChange={(_event, data) => choose(data.checkedItems[0] as Language)}
     >
       <MenuTrigger disableButtonEnhancement>
-        <Button appearance="subtle" icon={<LocalLanguageRegular />} aria-label={t('shell.language')}>
+        {/* The name holds the language shown (WCAG 2.5.3): voice control users say what they see. */}
+        <Button
+          appearance="subtle"
+          icon={<LocalLanguageRegular />}
+          aria-label={
+            compact ? t('shell.language') : t('shell.languageCurrent', { language: t(`common.languages.${language}`) })
+          }
+        >
           {compact ? null : t(`common.languages.${language}`)}
         </Button>
       </MenuTrigger>

@@ -24,7 +24,8 @@ const useStyles = makeStyles({
   },
   active: {
     backgroundColor: tokens.colorNeutralBackground1Selected,
-    color: tokens.colorBrandForeground1,
+    // The brand's darker step: its usual one reads at 4.4:1 on the selected grey, under WCAG's 4.5.
+    color: tokens.colorBrandForeground2,
     fontWeight: tokens.fontWeightSemibold,
   },
   icon: { fontSize: '20px', flexShrink: 0 },
