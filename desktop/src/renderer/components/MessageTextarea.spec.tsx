@@ -26,7 +26,7 @@ const sent = () => screen.getByTestId('sent').textContent;
 const frame = () => act(() => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined))));
 
 async function pick(name: RegExp) {
-  fireEvent.click(screen.getByRole('button', { name: 'Insert variable in Message' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Insert variable' }));
   fireEvent.click(await screen.findByRole('menuitem', { name }));
   await frame();
 }
@@ -41,7 +41,7 @@ describe('MessageTextarea', () => {
     expect(box().selectionStart).toBe('Olá {{name}}'.length);
 
     // Each variable of the shared list is offered, with what it stands for.
-    fireEvent.click(screen.getByRole('button', { name: 'Insert variable in Message' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Insert variable' }));
     const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
     expect(items).toEqual(expect.arrayContaining(["{{firstName}}Contact's first name", "{{userName}}Agent's name"]));
     expect(items.some((text) => text?.startsWith('{{ms}}'))).toBe(true);

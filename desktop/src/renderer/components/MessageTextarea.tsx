@@ -67,7 +67,7 @@ export function MessageTextarea<V>({
       </Field>
       {!readOnly && (
         <div className={styles.tools}>
-          <VariablePicker onInsert={insert} field={label} />
+          <VariablePicker onInsert={insert} />
         </div>
       )}
     </div>

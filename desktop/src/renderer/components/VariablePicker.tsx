@@ -33,8 +33,6 @@ interface VariablePickerProps {
   /** Spellings to offer instead of a variable's key (campaigns: name → nome). */
   spelling?: Readonly<Record<string, string>>;
   disabled?: boolean;
-  /** The text's label, for the button's name where a form has several texts. */
-  field?: string;
 }
 
 /**
@@ -47,20 +45,13 @@ export function VariablePicker({
   braces = 'double',
   spelling = {},
   disabled,
-  field,
 }: VariablePickerProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   return (
     <Menu>
       <MenuTrigger disableButtonEnhancement>
-        <Button
-          size="small"
-          appearance="subtle"
-          icon={<BracesVariableRegular />}
-          disabled={disabled}
-          aria-label={field ? t('common.variables.insertInto', { field }) : undefined}
-        >
+        <Button size="small" appearance="subtle" icon={<BracesVariableRegular />} disabled={disabled}>
           {t('common.variables.insert')}
         </Button>
       </MenuTrigger>
