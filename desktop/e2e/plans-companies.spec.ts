@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { waitForMail } from './support/mail';
 import {
   apiCall,
   apiSignIn,
@@ -6,6 +7,7 @@ import {
   formatDate,
   pageToken,
   signIn,
+  sideMenu,
   signupCompany,
   submitLogin,
   toast,
@@ -15,11 +17,12 @@ import {
   userMenuButton,
 } from './support/app';
 
-/** Opens a tab of the settings page. */
-async function openSettingsTab(page: Page, tab: string): Promise<void> {
-  await page.goto('/settings');
-  await page.getByRole('tab', { name: tab, exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`tab=${tab.toLowerCase()}`));
+/** Opens one of the super-admin's back-office pages from its entry in the side menu. */
+async function openBackOffice(page: Page, entry: 'Companies' | 'Plans'): Promise<void> {
+  await page.goto('/');
+  await sideMenu(page).getByRole('link', { name: entry, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/${entry.toLowerCase()}$`));
+  await expect(page.getByRole('heading', { level: 1, name: entry })).toBeVisible();
 }
 
 test.describe('plans and companies', () => {
@@ -32,7 +35,7 @@ test.describe('plans and companies', () => {
     await signIn(page, E2E_ADMIN);
 
     // The plan: the form starts at the spec's defaults (0 limits, every feature on).
-    await openSettingsTab(page, 'Plans');
+    await openBackOffice(page, 'Plans');
     await page.getByRole('button', { name: 'Add plan' }).click();
     const planDialog = page.getByRole('dialog', { name: 'New plan' });
     await expect(planDialog.getByRole('spinbutton', { name: 'Users' })).toHaveValue('0');
@@ -58,7 +61,7 @@ test.describe('plans and companies', () => {
     await badDialog.getByRole('button', { name: 'Cancel' }).click();
 
     // The company, on that plan, with its first admin.
-    await openSettingsTab(page, 'Companies');
+    await openBackOffice(page, 'Companies');
     await page.getByRole('button', { name: 'Add company' }).click();
     const companyDialog = page.getByRole('dialog', { name: 'New company' });
     await companyDialog.getByRole('textbox', { name: 'Name' }).fill(company.name);
@@ -116,6 +119,7 @@ test.describe('plans and companies', () => {
 
     // Their own business hours, once the company schedules by company.
     await admin.goto('/settings');
+    await expect(sideMenu(admin).getByRole('link', { name: 'Companies', exact: true })).toHaveCount(0);
     await expect(admin.getByRole('tab', { name: 'Companies' })).toHaveCount(0);
     await expect(admin.getByRole('tab', { name: 'Schedules' })).toHaveCount(0);
     await admin.getByRole('combobox', { name: 'Business hours management' }).selectOption('company');
@@ -156,7 +160,7 @@ test.describe('plans and companies', () => {
   test('a plan price reads Brazilian amounts, shows what it will save and saves it', async ({ page }) => {
     const name = unique('Priced');
     await signIn(page, E2E_ADMIN);
-    await openSettingsTab(page, 'Plans');
+    await openBackOffice(page, 'Plans');
     await page.getByRole('button', { name: 'Add plan' }).click();
     const dialog = page.getByRole('dialog', { name: 'New plan' });
     await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
@@ -199,37 +203,119 @@ test.describe('plans and companies', () => {
     expect(await saved()).toBe(49.9);
   });
 
-  test("a company created without a password: its first admin's password is made and shown once", async ({
+  test('a company created without a password: its first admin is invited by e-mail, and the link sets the password and signs in', async ({
     page,
     browser,
   }) => {
     const company = { name: unique('NoPass'), email: uniqueEmail('owner') };
     await signIn(page, E2E_ADMIN);
-    await openSettingsTab(page, 'Companies');
+    await openBackOffice(page, 'Companies');
     await page.getByRole('button', { name: 'Add company' }).click();
     const companyDialog = page.getByRole('dialog', { name: 'New company' });
+    await expect(companyDialog.getByText(/Leave it empty and the first admin is e-mailed an invitation/)).toBeVisible();
     await companyDialog.getByRole('textbox', { name: 'Name' }).fill(company.name);
     await companyDialog.getByRole('textbox', { name: 'E-mail' }).fill(company.email);
     await companyDialog.getByRole('combobox', { name: 'Plan' }).selectOption({ label: 'Default' });
+    // The invitation's language: the admin reads Portuguese.
+    await companyDialog.getByRole('combobox', { name: "Admin's language" }).selectOption({ label: 'Português' });
     await companyDialog.getByRole('button', { name: 'Save' }).click();
-
-    const shown = page.getByRole('alertdialog', { name: 'Company created' });
-    await expect(shown).toContainText(company.email);
-    const password = await shown.getByRole('textbox', { name: "Admin's password" }).inputValue();
-    expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
-    await shown.getByRole('button', { name: 'Done' }).click();
-    await expect(shown).toBeHidden();
+    await expect(toast(page, `Invitation sent to ${company.email}: its link sets the admin's password.`)).toBeVisible();
+    await expect(companyDialog).toBeHidden();
     await expect(page.getByRole('row').filter({ hasText: company.email })).toBeVisible();
+
+    const mail = await waitForMail(company.email);
+    expect(mail).toMatch(/^Subject: Seu acesso ao Atendo: /m);
+    const link = new URL(/^(http\S+\/forgetpsw\?\S+)\r?$/m.exec(mail)![1]);
 
     const ownerContext = await browser.newContext();
     try {
       const owner = await ownerContext.newPage();
+      // No password works before the invitation is used, not the family's default either.
       await owner.goto('/login');
-      await submitLogin(owner, { email: company.email, password });
+      await submitLogin(owner, { email: company.email, password: '123456' });
+      await expect(owner).toHaveURL(/\/login$/);
+      // The link (on whichever origin the app is served from here) sets the password and signs in.
+      await owner.goto(`${link.pathname}${link.search}${link.hash}`);
+      await expect(owner.getByRole('heading', { name: 'Welcome! Set your password' })).toBeVisible();
+      await expect(owner.getByRole('textbox', { name: 'Code' })).toHaveValue(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+      await owner.getByRole('textbox', { name: 'New password', exact: true }).fill('First-pass-123');
+      await owner.getByLabel('Confirm the new password').fill('First-pass-123');
+      await owner.getByRole('button', { name: 'Set password and sign in' }).click();
       await expect(userMenuButton(owner)).toBeVisible();
+      await expect(owner).not.toHaveURL(/forgetpsw/);
     } finally {
       await ownerContext.close();
     }
+  });
+
+  test("the super-admin's Invoices page lists every company's invoices, by company and by status, and the back office has its own entries", async ({
+    page,
+    request,
+  }) => {
+    // Two companies with their trial invoice; the first renews on the free plan (its invoice paid).
+    const paying = await signupCompany(request, 'Paying');
+    const waiting = await signupCompany(request, 'Waiting');
+    const payingToken = await apiSignIn(request, paying);
+    const [invoice] = await apiCall<Array<{ id: number; planId: number }>>(
+      request,
+      payingToken,
+      'GET',
+      '/invoices/all',
+    );
+    await apiCall(request, payingToken, 'POST', '/subscription', { planId: invoice.planId, invoiceId: invoice.id });
+    await apiSignIn(request, waiting);
+
+    await signIn(page, E2E_ADMIN);
+    const menu = sideMenu(page);
+    for (const [entry, path] of [
+      ['Companies', '/companies'],
+      ['Plans', '/plans'],
+      ['Help videos (manage)', '/helps-admin'],
+    ] as const) {
+      await menu.getByRole('link', { name: entry, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+    }
+    // An old link to a settings tab opens its page; the settings keep their own tabs only.
+    await page.goto('/settings?tab=companies');
+    await expect(page).toHaveURL(/\/companies$/);
+    await page.goto('/settings');
+    await expect(page.getByRole('tab', { name: 'Plans' })).toHaveCount(0);
+
+    await sideMenu(page).getByRole('link', { name: 'Invoices', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Invoices of every company' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Invoices of every company' });
+    await expect(table.getByRole('columnheader', { name: 'Company' })).toBeVisible();
+
+    // One company, picked by searching its name.
+    const pickCompany = async (name: string) => {
+      const picker = page.getByRole('combobox', { name: 'Company' });
+      await picker.click();
+      await picker.clear();
+      await picker.pressSequentially(name.slice(0, -2));
+      await page.getByRole('option', { name, exact: true }).click();
+      await expect(picker).toHaveValue(name);
+    };
+    await pickCompany(paying.name);
+    const rows = table.getByRole('row').filter({ has: page.getByRole('cell') });
+    await expect(rows.filter({ hasText: paying.name }).first()).toBeVisible();
+    await expect(rows.filter({ hasNotText: paying.name })).toHaveCount(0);
+    await expect(rows.filter({ hasText: paying.name }).filter({ hasText: 'Paid' }).first()).toBeVisible();
+
+    const status = page.getByRole('combobox', { name: 'Status' });
+    await status.selectOption({ label: 'Open' });
+    await expect(rows.filter({ hasText: 'Paid' })).toHaveCount(0);
+
+    await pickCompany(waiting.name);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(waiting.name);
+    await expect(rows.first()).toHaveAttribute('data-status', 'open');
+    await status.selectOption({ label: 'Paid' });
+    await expect(page.getByText('No invoice matches these filters.')).toBeVisible();
+
+    // All companies again: paid invoices of any company, the paying one's among them.
+    await page.getByRole('combobox', { name: 'Company' }).clear();
+    await expect(rows.filter({ hasText: paying.name })).toHaveCount(1);
+    await expect(rows.filter({ hasNotText: 'Paid' })).toHaveCount(0);
   });
 
   test("an agent's home page follows the company to another plan without a reload", async ({ page, request }) => {

@@ -194,11 +194,13 @@ test.describe('password reset, help videos and announcements', () => {
     await expect(player).toBeHidden();
   });
 
-  test('the super-admin keeps the help videos in the settings page', async ({ page, context }) => {
+  test('the super-admin keeps the help videos on a page of their own', async ({ page, context }) => {
     await standInForYouTube(context);
     await signIn(page, E2E_ADMIN);
+    // An old link to the settings tab opens the page.
     await page.goto('/settings?tab=helps');
-    await expect(page.getByRole('tab', { name: 'Helps' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page).toHaveURL(/\/helps-admin$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const title = unique('Queues tour');
     await page.getByRole('button', { name: 'Add video' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add help video' });

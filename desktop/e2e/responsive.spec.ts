@@ -265,9 +265,13 @@ for (const viewport of [PHONE, DESKTOP]) {
       try {
         await signIn(page, E2E_ADMIN);
         for (const step of [
-          { path: '/settings?tab=companies', ready: text(company.email) },
-          { path: '/settings?tab=plans', ready: text('Default') },
-          { path: '/settings?tab=helps', ready: text('Como conectar') },
+          { path: '/companies', ready: text(company.email) },
+          { path: '/plans', ready: text('Default') },
+          { path: '/helps-admin', ready: text('Como conectar') },
+          {
+            path: '/financeiro',
+            ready: (p: Page) => p.getByRole('heading', { name: 'Invoices of every company' }),
+          },
           { path: '/announcements', ready: text('Manutenção programada') },
           { path: '/helps', ready: text('Como conectar') },
         ]) {
