@@ -5,7 +5,17 @@ import {
   type Id,
   type QueueOption,
 } from '@atendo/shared';
-import { Badge, Button, Field, Input, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
+import {
+  Badge,
+  Button,
+  Field,
+  Input,
+  makeStyles,
+  mergeClasses,
+  Text,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components';
 import {
   AddRegular,
   ArrowDownRegular,
@@ -21,7 +31,6 @@ import { errorText, serverFieldErrors, validationText } from '../../../app/error
 import { useNotify } from '../../../app/toasts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ListStatus } from '../../../components/ListStatus';
-import { MessageTextarea } from '../../../components/MessageTextarea';
 import { fieldError, inputProps } from '../../../components/form';
 import {
   useCreateQueueOptionMutation,
@@ -298,13 +307,13 @@ function OptionForm({ queueId, parentId, option, onDone }: OptionFormProps) {
       <Field label={t('queues.options.title')} required {...fieldError(formik, 'title', i18n)}>
         <Input {...inputProps(formik, 'title')} autoFocus onKeyDown={saveOnEnter} />
       </Field>
-      <MessageTextarea
-        formik={formik}
-        name="message"
+      <Field
         label={t('queues.options.message')}
         hint={t('queues.options.messageHint')}
-        rows={3}
-      />
+        {...fieldError(formik, 'message', i18n)}
+      >
+        <Textarea {...inputProps(formik, 'message')} rows={3} resize="vertical" />
+      </Field>
       <div className={styles.formActions}>
         <Button onClick={onDone} disabled={formik.isSubmitting}>
           {t('common.cancel')}
