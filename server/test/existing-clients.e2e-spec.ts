@@ -184,7 +184,7 @@ describe("the old client's empty values mean none", () => {
     expect(bad).toMatchObject({ status: 400, body: { fields: [{ field: 'promptId' }] } });
   });
 
-  it('companies: created without a password, its admin gets one made and shown once', async () => {
+  it('companies: created without a password (as its form posts), the admin is invited by e-mail, with no default password', async () => {
     const plans = await t.request('GET', '/plans/list');
     const res = await t.request('POST', '/companies', {
       token: superToken,
@@ -197,18 +197,20 @@ describe("the old client's empty values mean none", () => {
       },
     });
     expect(res.status).toBe(201);
-    expect(res.body.adminPassword).toMatch(/^[A-Za-z0-9]{16}$/);
-    await t.login('owner@nopassword.test', res.body.adminPassword);
-    // Read again, the company carries no password at all.
-    const read = await t.request('GET', `/companies/${res.body.id}`, { token: superToken });
-    expect(read.body.adminPassword).toBeUndefined();
-    // A password given is used as given, and none is made up.
+    expect(res.body).toMatchObject({ invitationSent: true });
+    expect(res.body.adminPassword).toBeUndefined();
+    // The family's default is no answer: nothing signs in until the invitation's link sets a password.
+    const guess = await t.request('POST', '/auth/login', {
+      body: { email: 'owner@nopassword.test', password: '123456' },
+    });
+    expect(guess.status).toBe(401);
+    // A password given is used as given, and no invitation is sent.
     const given = await t.request('POST', '/companies', {
       token: superToken,
       body: { name: 'Given Co', email: 'owner@given.test', planId: plans.body[0].id, password: 'given-pass' },
     });
     expect(given.status).toBe(201);
-    expect(given.body.adminPassword).toBeUndefined();
+    expect(given.body.invitationSent).toBeUndefined();
     await t.login('owner@given.test', 'given-pass');
   });
 
