@@ -78,6 +78,8 @@ export default defineConfig({
         LOGIN_LIMIT_PER_IP: '200',
         SIGNUP_LIMIT_PER_IP: '1000',
         CORS_ORIGINS: `http://127.0.0.1:${secondOriginPort}`,
+        // A copy of the web build to test instead of desktop/dist/renderer (which a build rewrites).
+        ...(process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_DIR } : {}),
       },
     },
     {
@@ -87,7 +89,11 @@ export default defineConfig({
       timeout: 30_000,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: { SECOND_ORIGIN_PORT: String(secondOriginPort), API_URL: `http://127.0.0.1:${port}` },
+      env: {
+        SECOND_ORIGIN_PORT: String(secondOriginPort),
+        API_URL: `http://127.0.0.1:${port}`,
+        ...(process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_DIR } : {}),
+      },
     },
   ],
 });

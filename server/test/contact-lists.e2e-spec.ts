@@ -572,6 +572,9 @@ describe('existing contacts into a list', () => {
       expect.objectContaining({ field: 'tagId', message: 'validation.oneOf' }),
     ]);
     expect((await add({ contactIds: 'all' })).status).toBe(400);
+    expect((await add({ contactIds: null, tagId: null })).body.fields).toEqual([
+      expect.objectContaining({ field: 'contactIds', message: 'validation.required' }),
+    ]);
     const theirList = await newList(other);
     expect((await add({ contactIds: [1] }, theirList.id)).status).toBe(404);
     expect((await call(co, 'GET', `/contact-list-items?contactListId=${list.id}`)).body.contacts).toEqual([]);

@@ -17,7 +17,7 @@ import { contentSecurityPolicy } from '@atendo/shared';
 
 const port = Number(process.env.SECOND_ORIGIN_PORT);
 const api = new URL(process.env.API_URL);
-const webDir = fileURLToPath(new URL('../../dist/renderer/', import.meta.url));
+const webDir = process.env.WEB_DIR ?? fileURLToPath(new URL('../../dist/renderer/', import.meta.url));
 const TYPES = { '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png' };
 // As desktop/src/main/content-security-policy.ts builds it for the saved server.
 const policy = contentSecurityPolicy([api.origin, `${api.protocol === 'https:' ? 'wss:' : 'ws:'}//${api.host}`]);

@@ -57,13 +57,15 @@ export const contactListAddContactsSchema = yup
   .object({
     contactIds: yup
       .array(yup.number().typeError(V.integer).integer(V.integer).positive(V.integer).max(INT_MAX, V.max).required())
+      // null, as '' or a missing field, names none.
+      .transform((value: unknown, original: unknown) => (original === null || original === '' ? [] : value))
       .typeError(V.invalid)
       .max(CONTACT_LIST_ADD_MAX_IDS, tooLong)
       .default([]),
     tagId: optionalId().default(null),
   })
   .test('some', (value, context) =>
-    value.contactIds.length || value.tagId ? true : context.createError({ path: 'contactIds', message: V.required }),
+    value.contactIds?.length || value.tagId ? true : context.createError({ path: 'contactIds', message: V.required }),
   );
 export type ContactListAddContactsInput = yup.InferType<typeof contactListAddContactsSchema>;
 

@@ -1,6 +1,22 @@
-import { Field, type FieldProps, makeStyles, tokens } from '@fluentui/react-components';
-import { format, isValid, parse } from 'date-fns';
+import {
+  Button,
+  Field,
+  type FieldProps,
+  makeStyles,
+  Popover,
+  PopoverSurface,
+  PopoverTrigger,
+  Spinner,
+  tokens,
+} from '@fluentui/react-components';
+import { CalendarRegular } from '@fluentui/react-icons';
+import { format, isValid, parse, startOfDay } from 'date-fns';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MaskedInput } from './MaskedInput';
+
+/** The month grid is only needed once someone opens it: a chunk of its own. */
+const DateCalendar = lazy(() => import('./DateCalendar'));
 
 /**
  * Spec §2: dates are typed and read dd/MM/yyyy, times HH:mm, in every language. Masked text rather
@@ -29,7 +45,13 @@ export function localMoment(date: string, time: string): Date | null {
 }
 
 const useStyles = makeStyles({
-  when: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, '& > *': { flex: '1 1 160px' } },
+  when: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalM,
+    '& > .fui-Field': { flex: '1 1 160px' },
+  },
+  calendarHost: { display: 'contents' },
 });
 
 type FieldState = Pick<FieldProps, 'validationState' | 'validationMessage'>;
@@ -42,11 +64,22 @@ interface DateTimeFieldsProps {
   /** Both fields were left: the moment they make is checked as one. */
   onBlur?: () => void;
   hint?: string;
+  /** The calendar starts at today: a moment that must lie ahead (a campaign, a schedule). */
+  futureOnly?: boolean;
 }
 
-/** A date and a time side by side (wrapping on a phone), typed through masks. */
-export function DateTimeFields({ date, time, required, readOnly, onBlur, hint }: DateTimeFieldsProps) {
+/**
+ * A date and a time side by side (wrapping on a phone), typed through masks whose placeholders show
+ * the format; the date can also be picked on a calendar.
+ */
+export function DateTimeFields({ date, time, required, readOnly, onBlur, hint, futureOnly }: DateTimeFieldsProps) {
   const styles = useStyles();
+  const { t } = useTranslation();
+  const [picking, setPicking] = useState(false);
+  // The calendar opens into this element: within the fields' own tree (so inside a dialog's modal
+  // tree, not beside it where assistive technology cannot reach it) and outside the input's box.
+  const [calendarHost, setCalendarHost] = useState<HTMLDivElement | null>(null);
+  const typed = parse(date.value, DATE_PATTERN, new Date());
   return (
     <div className={styles.when}>
       <Field
@@ -59,10 +92,37 @@ export function DateTimeFields({ date, time, required, readOnly, onBlur, hint }:
         <MaskedInput
           mask={DATE_MASK}
           inputMode="numeric"
+          placeholder={t('common.datePlaceholder')}
           readOnly={readOnly}
           value={date.value}
           onValueChange={(masked) => date.onChange(masked)}
           onBlur={onBlur}
+          contentAfter={
+            readOnly ? undefined : (
+              <Popover mountNode={calendarHost} open={picking} onOpenChange={(_event, data) => setPicking(data.open)}>
+                <PopoverTrigger disableButtonEnhancement>
+                  <Button
+                    appearance="transparent"
+                    size="small"
+                    icon={<CalendarRegular />}
+                    aria-label={t('common.pickDate')}
+                  />
+                </PopoverTrigger>
+                <PopoverSurface>
+                  <Suspense fallback={<Spinner size="small" />}>
+                    <DateCalendar
+                      value={isValid(typed) ? typed : null}
+                      minDate={futureOnly ? startOfDay(new Date()) : undefined}
+                      onSelect={(picked) => {
+                        date.onChange(format(picked, DATE_PATTERN));
+                        setPicking(false);
+                      }}
+                    />
+                  </Suspense>
+                </PopoverSurface>
+              </Popover>
+            )
+          }
         />
       </Field>
       <Field
@@ -74,12 +134,14 @@ export function DateTimeFields({ date, time, required, readOnly, onBlur, hint }:
         <MaskedInput
           mask={TIME_MASK}
           inputMode="numeric"
+          placeholder={t('common.timePlaceholder')}
           readOnly={readOnly}
           value={time.value}
           onValueChange={(masked) => time.onChange(masked)}
           onBlur={onBlur}
         />
       </Field>
+      <div ref={setCalendarHost} className={styles.calendarHost} />
     </div>
   );
 }

@@ -1,4 +1,12 @@
-import { CAMPAIGN_MESSAGE_FIELDS, type Campaign, campaignSchema, type Id, TIME_HHMM, V } from '@atendo/shared';
+import {
+  CAMPAIGN_MESSAGE_FIELDS,
+  type Campaign,
+  campaignSchema,
+  type Id,
+  TIME_HHMM,
+  V,
+  type WhatsappConnection,
+} from '@atendo/shared';
 import { type FormikErrors, yupToFormErrors } from 'formik';
 import { ValidationError } from 'yup';
 import { localDateText, localMoment, localTimeText } from '../../components/DateTimeFields';
@@ -21,6 +29,8 @@ export type CampaignFormValues = Record<MessageKey, string> & {
   fileListId: Id | null;
   scheduledDate: string;
   scheduledTime: string;
+  /** Start as soon as it is saved, instead of at the date and time. */
+  sendNow: boolean;
   confirmation: boolean;
 };
 
@@ -39,7 +49,14 @@ export type CampaignInput = Record<MessageKey, string> & {
 const idText = (id: Id | null | undefined) => (id ? String(id) : '');
 const idOf = (text: string): Id | null => (text ? Number(text) : null);
 
-export function campaignFormValues(campaign: Campaign | null): CampaignFormValues {
+/** The connection a new campaign goes out on until one is chosen: the company's default one. */
+export function defaultConnectionId(
+  connections: Pick<WhatsappConnection, 'id' | 'isDefault'>[] | undefined,
+): Id | null {
+  return connections?.find((connection) => connection.isDefault)?.id ?? null;
+}
+
+export function campaignFormValues(campaign: Campaign | null, defaultWhatsappId: Id | null = null): CampaignFormValues {
   const at = campaign?.scheduledAt ? new Date(campaign.scheduledAt) : null;
   const messages = Object.fromEntries(CAMPAIGN_MESSAGE_FIELDS.map((key) => [key, campaign?.[key] ?? ''])) as Record<
     MessageKey,
@@ -48,13 +65,14 @@ export function campaignFormValues(campaign: Campaign | null): CampaignFormValue
   return {
     ...messages,
     name: campaign?.name ?? '',
-    whatsappId: idText(campaign?.whatsappId),
+    whatsappId: idText(campaign ? campaign.whatsappId : defaultWhatsappId),
     audience: campaign?.tagId && !campaign.contactListId ? 'tag' : 'contactList',
     contactListId: idText(campaign?.contactListId),
     tagListId: idText(campaign?.tagId),
     fileListId: campaign?.fileListId ?? null,
     scheduledDate: at ? localDateText(at) : '',
     scheduledTime: at ? localTimeText(at) : '',
+    sendNow: false,
     confirmation: campaign?.confirmation ?? false,
   };
 }
@@ -69,8 +87,11 @@ export function scheduledAtOf({ scheduledDate, scheduledTime }: CampaignFormValu
   return localMoment(scheduledDate, scheduledTime)?.toISOString() ?? 'invalid';
 }
 
-/** Only the chosen audience's id is sent: a campaign goes to a list or to a tag. */
-export function campaignInput(values: CampaignFormValues): CampaignInput {
+/**
+ * Only the chosen audience's id is sent: a campaign goes to a list or to a tag. "Send now" starts it
+ * at `now` (the server starts a campaign whose time has come at once).
+ */
+export function campaignInput(values: CampaignFormValues, now = new Date()): CampaignInput {
   const messages = Object.fromEntries(CAMPAIGN_MESSAGE_FIELDS.map((key) => [key, values[key]])) as Record<
     MessageKey,
     string
@@ -79,7 +100,7 @@ export function campaignInput(values: CampaignFormValues): CampaignInput {
     ...messages,
     name: values.name.trim(),
     confirmation: values.confirmation,
-    scheduledAt: scheduledAtOf(values),
+    scheduledAt: values.sendNow ? now.toISOString() : scheduledAtOf(values),
     whatsappId: idOf(values.whatsappId),
     contactListId: values.audience === 'contactList' ? idOf(values.contactListId) : null,
     tagListId: values.audience === 'tag' ? idOf(values.tagListId) : null,
@@ -101,12 +122,21 @@ export function formErrorsOf(errors: Record<string, unknown>, audience: Audience
   return mapped as FormikErrors<CampaignFormValues>;
 }
 
-/** The form's validation: the shared campaignSchema over the body it would send, plus the date and time pair. */
-export async function validateCampaignForm(values: CampaignFormValues): Promise<FormikErrors<CampaignFormValues>> {
+/** The date and time typed as a pair: both or neither, the time as HH:mm. */
+function datePairErrors(values: CampaignFormValues): Record<string, unknown> {
   const pair: Record<string, unknown> = {};
   if (values.scheduledDate && !values.scheduledTime) pair.scheduledTime = V.required;
   if (values.scheduledTime && !TIME_HHMM.test(values.scheduledTime)) pair.scheduledTime = V.time;
   if (!values.scheduledDate && values.scheduledTime) pair.scheduledDate = V.required;
+  return pair;
+}
+
+/**
+ * The form's validation: the shared campaignSchema over the body it would send, plus the date and
+ * time pair (not asked for when the campaign is to start now).
+ */
+export async function validateCampaignForm(values: CampaignFormValues): Promise<FormikErrors<CampaignFormValues>> {
+  const pair = values.sendNow ? {} : datePairErrors(values);
   try {
     await campaignSchema.validate(campaignInput(values), { abortEarly: false });
     return formErrorsOf(pair, values.audience);

@@ -12,7 +12,7 @@ import {
 } from '@atendo/shared';
 import { resources } from '../../locales/all';
 import { type MenuContext, visibleEntries } from '../shell/menu';
-import { campaignFormValues, campaignInput, validateCampaignForm } from './campaign-form';
+import { campaignFormValues, campaignInput, defaultConnectionId, validateCampaignForm } from './campaign-form';
 import {
   campaignFieldEditable,
   campaignFormAccess,
@@ -271,6 +271,29 @@ describe('campaign form', () => {
     expect(
       await validateCampaignForm({ ...values, whatsappId: '4', audience: 'tag', tagListId: '7', message1: 'Oi' }),
     ).toEqual({});
+  });
+
+  it("starts a new campaign on the company's default connection, an existing one on its own", () => {
+    const connections = [
+      { id: 3, isDefault: false },
+      { id: 5, isDefault: true },
+    ];
+    expect(defaultConnectionId(connections)).toBe(5);
+    expect(defaultConnectionId([{ id: 3, isDefault: false }])).toBeNull();
+    expect(defaultConnectionId(undefined)).toBeNull();
+    expect(campaignFormValues(null, 5).whatsappId).toBe('5');
+    expect(campaignFormValues(campaign({ whatsappId: null }), 5).whatsappId).toBe('');
+  });
+
+  it('sends now: the start is the moment of saving, with no date or time to type', async () => {
+    const values = { ...campaignFormValues(null, 5), name: 'Agora', sendNow: true, contactListId: '6' };
+    expect(await validateCampaignForm(values)).toEqual({ message1: V.required });
+    const now = new Date(2030, 0, 2, 10, 15, 30);
+    expect(campaignInput({ ...values, message1: 'Oi' }, now)).toMatchObject({
+      scheduledAt: now.toISOString(),
+      whatsappId: 5,
+      contactListId: 6,
+    });
   });
 
   it('wants the date and the time of the start together', async () => {

@@ -1,6 +1,8 @@
 import type {
   CompanyEventPayloads,
   ContactList,
+  ContactListAddContactsInput,
+  ContactListAddReport,
   ContactListImportReport,
   ContactListInput,
   ContactListItem,
@@ -70,6 +72,11 @@ export const contactListsApi = api.enhanceEndpoints({ addTagTypes: [ITEMS] }).in
         body.append('file', file, file.name);
         return { url: `/contact-lists/${id}/upload`, method: 'POST', body };
       },
+      invalidatesTags: (_result, _error, { id }) => [{ type: ITEMS, id }],
+    }),
+    /** Existing contacts into the list; its items pages load again (as the reload event says). */
+    addContactsToList: build.mutation<ContactListAddReport, { id: Id; body: ContactListAddContactsInput }>({
+      query: ({ id, body }) => ({ url: `/contact-lists/${id}/contacts`, method: 'POST', body }),
       invalidatesTags: (_result, _error, { id }) => [{ type: ITEMS, id }],
     }),
     /** The items page: one list's items, 20 a page by name. */
@@ -193,6 +200,7 @@ export const {
   useUpdateContactListMutation,
   useDeleteContactListMutation,
   useUploadContactListMutation,
+  useAddContactsToListMutation,
   usePageContactListItemsInfiniteQuery,
   useCreateContactListItemMutation,
   useUpdateContactListItemMutation,

@@ -26,7 +26,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useFormik } from 'formik';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, serverFieldErrors } from '../../../app/errors';
 import { useDebouncedValue } from '../../../app/hooks';
@@ -44,6 +44,7 @@ import { useListTagsQuery } from '../../tags/tags.api';
 import {
   type Audience,
   campaignFormValues,
+  defaultConnectionId,
   campaignInput,
   type CampaignFormValues,
   formErrorsOf,
@@ -137,7 +138,7 @@ export function CampaignModal({ campaign, onClose }: { campaign: Campaign | null
   });
 
   const formik = useFormik<CampaignFormValues>({
-    initialValues: campaignFormValues(campaign),
+    initialValues: campaignFormValues(campaign, defaultConnectionId(connections.data)),
     validate: validateCampaignForm,
     onSubmit: async (values, helpers) => {
       let saved: Campaign;
@@ -160,7 +161,14 @@ export function CampaignModal({ campaign, onClose }: { campaign: Campaign | null
     },
   });
 
-  const { values } = formik;
+  const { values, setFieldValue } = formik;
+  // A new campaign goes out on the default connection unless one is chosen: the connections may
+  // arrive after the form opened.
+  const fallbackConnection = campaign ? null : defaultConnectionId(connections.data);
+  const connectionChosen = values.whatsappId !== '' || !!formik.touched.whatsappId;
+  useEffect(() => {
+    if (fallbackConnection && !connectionChosen) void setFieldValue('whatsappId', String(fallbackConnection));
+  }, [fallbackConnection, connectionChosen, setFieldValue]);
   // The contact's fields in the campaigns' own spelling, the greeting, hour and date (the other
   // message variables need a ticket or an agent a campaign may not have), then the settings' own.
   const variables = [
@@ -227,7 +235,7 @@ export function CampaignModal({ campaign, onClose }: { campaign: Campaign | null
                         <option value="">{t('campaigns.form.none')}</option>
                         {(contactLists.data ?? []).map((list) => (
                           <option key={list.id} value={list.id}>
-                            {t('campaigns.form.contactListOption', { name: list.name, contacts: list.contactsCount })}
+                            {t('campaigns.form.contactListOption', { name: list.name, count: list.contactsCount })}
                           </option>
                         ))}
                       </Select>
@@ -257,20 +265,32 @@ export function CampaignModal({ campaign, onClose }: { campaign: Campaign | null
                   />
                 </Field>
               </div>
-              <DateTimeFields
-                {...dateTimeProps(
-                  formik,
-                  i18n,
-                  { date: 'scheduledDate', time: 'scheduledTime' },
-                  { date: t('campaigns.fields.scheduledDate'), time: t('campaigns.fields.scheduledTime') },
-                )}
-                readOnly={!editable('scheduledAt')}
-              />
+              {editable('scheduledAt') && (
+                <Switch
+                  label={t('campaigns.fields.sendNow')}
+                  checked={values.sendNow}
+                  onChange={(_event, data) => void setFieldValue('sendNow', data.checked)}
+                />
+              )}
+              {!values.sendNow && (
+                <DateTimeFields
+                  {...dateTimeProps(
+                    formik,
+                    i18n,
+                    { date: 'scheduledDate', time: 'scheduledTime' },
+                    { date: t('campaigns.fields.scheduledDate'), time: t('campaigns.fields.scheduledTime') },
+                  )}
+                  readOnly={!editable('scheduledAt')}
+                  futureOnly
+                />
+              )}
               {editable('scheduledAt') && (
                 <Text size={200}>
-                  {startsAt
-                    ? t('campaigns.form.startsAt', { when: dateTimeText(startsAt) })
-                    : t('campaigns.form.draftHint')}
+                  {values.sendNow
+                    ? t('campaigns.form.sendNowHint')
+                    : startsAt
+                      ? t('campaigns.form.startsAt', { when: dateTimeText(startsAt) })
+                      : t('campaigns.form.draftHint')}
                 </Text>
               )}
               <MessageVariants
@@ -278,7 +298,7 @@ export function CampaignModal({ campaign, onClose }: { campaign: Campaign | null
                 keys={CAMPAIGN_MESSAGE_KEYS}
                 label={t('campaigns.fields.messages')}
                 hint={t('campaigns.form.variantsHint')}
-                firstRequired={!!startsAt}
+                firstRequired={values.sendNow || !!startsAt}
                 disabled={!editable('message1')}
                 variables={variables}
               />
@@ -294,7 +314,7 @@ export function CampaignModal({ campaign, onClose }: { campaign: Campaign | null
                   keys={CAMPAIGN_CONFIRMATION_KEYS}
                   label={t('campaigns.fields.confirmationMessages')}
                   hint={t('campaigns.form.confirmationHint')}
-                  firstRequired={!!startsAt}
+                  firstRequired={values.sendNow || !!startsAt}
                   disabled={!editable('confirmationMessage1')}
                   variables={variables}
                 />

@@ -9,6 +9,7 @@ import {
   useGetContactListQuery,
   usePageContactListItemsInfiniteQuery,
 } from '../contact-lists.api';
+import { AddContactsButton } from './AddContactsDialog';
 import { ContactListItemModal } from './ContactListItemModal';
 import { ImportSpreadsheet } from './ImportSpreadsheet';
 import { WhatsappValidity } from './WhatsappValidity';
@@ -53,6 +54,7 @@ function ListItems({ contactListId }: { contactListId: number }) {
       addLabel={t('contactLists.items.add')}
       toolbar={
         <>
+          <AddContactsButton contactListId={contactListId} />
           <ImportSpreadsheet contactListId={contactListId} />
           <Button icon={<ArrowLeftRegular />} onClick={() => void navigate('/contact-lists')}>
             {t('contactLists.items.back')}
