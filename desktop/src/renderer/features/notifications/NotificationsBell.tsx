@@ -14,6 +14,7 @@ import { flattenTickets, type TicketListArgs, unreadTicketCount } from '../ticke
 import { useListTicketsInfiniteQuery } from '../tickets/tickets.api';
 import { inboundDecision, notificationTag, previewText, ticketUuidOf } from './notifications';
 import { playNotificationSound } from './sound';
+import { showUnreadCount } from './unread-indicator';
 
 const UNREAD_ARGS: TicketListArgs = { kind: 'unread', showAll: false, queueIds: [] };
 
@@ -53,6 +54,11 @@ export function NotificationsBell() {
   useEffect(() => {
     window.desktop?.setUnreadCount(count, { stale });
   }, [count, stale]);
+  // The tab says it too, in its title and icon, for an agent working in another tab.
+  useEffect(() => {
+    showUnreadCount(count);
+    return () => showUnreadCount(0);
+  }, [count]);
 
   // A ticket that leaves the unread list was read (here, or by a colleague who took it): its
   // desktop notification, if still on screen, would only send the agent to something done. A

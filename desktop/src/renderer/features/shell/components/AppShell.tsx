@@ -20,6 +20,7 @@ import { selectSessionUser } from '../../auth/auth.slice';
 import { useMenuEntries } from '../menu';
 import { ReconnectBanner } from './ReconnectBanner';
 import { SideMenu } from './SideMenu';
+import { SoundBlockedBanner } from '../../notifications/SoundBlockedBanner';
 import { SubscriptionBanner } from './SubscriptionBanner';
 import { TopBar } from './TopBar';
 
@@ -87,6 +88,7 @@ export function AppShell() {
         <main className={styles.main}>
           <ReconnectBanner />
           <SubscriptionBanner />
+          <SoundBlockedBanner />
           <Outlet />
         </main>
       </div>
