@@ -38,15 +38,21 @@ interface ListScrollerProps {
   layout: 'page' | 'tab';
   ref: Ref<HTMLDivElement>;
   onScroll: UIEventHandler<HTMLDivElement>;
+  /**
+   * Names the list for a keyboard stop of its own: a list whose rows hold nothing to focus could
+   * otherwise not be scrolled from the keyboard.
+   */
+  focusLabel?: string;
   children: ReactNode;
 }
 
 /** The raised card an infinitely loaded list scrolls in (its ref and onScroll: useInfiniteRows). */
-export function ListScroller({ layout, ref, onScroll, children }: ListScrollerProps) {
+export function ListScroller({ layout, ref, onScroll, focusLabel, children }: ListScrollerProps) {
   const styles = useStyles();
   const size = layout === 'page' ? styles.pageScroller : styles.tabScroller;
+  const focusable = focusLabel ? { tabIndex: 0, role: 'region', 'aria-label': focusLabel } : {};
   return (
-    <div ref={ref} className={mergeClasses(styles.surface, size)} onScroll={onScroll}>
+    <div ref={ref} className={mergeClasses(styles.surface, size)} onScroll={onScroll} {...focusable}>
       {children}
     </div>
   );

@@ -192,7 +192,7 @@ export function ListPage<Page, Row extends { id: number }>(props: ListPageProps<
       ) : (
         <div className={mergeClasses(styles.toolbar, !searchable && styles.toolbarEnd)}>{tools}</div>
       )}
-      <ListScroller layout={layout} {...scrollerProps}>
+      <ListScroller layout={layout} focusLabel={actions || rowActions ? undefined : title} {...scrollerProps}>
         <ResponsiveTable aria-label={title}>
           <TableHeader>
             <TableRow>

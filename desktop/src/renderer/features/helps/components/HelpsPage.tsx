@@ -55,8 +55,9 @@ export function HelpsPage() {
           <div role="listitem" key={help.id}>
             <Card
               className={styles.card}
+              // Named by what it shows, the play sign first ("Play Getting started …"): a name of its
+              // own would leave out the visible description, which screen-reader users hear anyway.
               role="button"
-              aria-label={t('helps.play', { title: help.title })}
               onClick={() => setPlaying(help)}
               onKeyDown={(event) => {
                 if (event.key !== 'Enter' && event.key !== ' ') return;
@@ -75,7 +76,7 @@ export function HelpsPage() {
                     event.currentTarget.style.visibility = 'hidden';
                   }}
                 />
-                <PlayCircleRegular className={styles.play} aria-hidden />
+                <PlayCircleRegular className={styles.play} role="img" aria-label={t('helps.play')} />
               </CardPreview>
               <CardHeader
                 header={<Body1>{help.title}</Body1>}
