@@ -4,15 +4,16 @@ import {
   INVOICE_STATUSES,
   type InvoiceStatus,
 } from '@atendo/shared';
-import { Badge, Field, makeStyles, Select, tokens } from '@fluentui/react-components';
+import { Field, makeStyles, Select, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney } from '../../../app/format';
+import { formatDate } from '../../../app/format';
 import { useDebouncedValue } from '../../../app/hooks';
 import { type ListColumn, ListPage } from '../../../components/ListPage';
 import { SearchCombobox } from '../../../components/SearchCombobox';
 import { useListCompaniesInfiniteQuery } from '../../companies/companies.api';
 import { useListInvoicesOverviewInfiniteQuery } from '../invoices.api';
+import { invoiceColumns } from './invoice-columns';
 
 const useStyles = makeStyles({
   // Spec §2: unpaid invoices past their due date are tinted, as on a company's own page.
@@ -20,8 +21,6 @@ const useStyles = makeStyles({
   filters: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
   company: { minWidth: '260px' },
 });
-
-const STATUS_COLOR = { paid: 'success', open: 'informative', expired: 'danger' } as const;
 
 /** The company search waits this long after the last key, like the lists' searches. */
 const COMPANY_SEARCH_DEBOUNCE_MS = 500;
@@ -63,26 +62,14 @@ export function InvoicesOverview() {
   // Filters rather than a search: the page's query takes them, the search box is not shown.
   const useOverview = () => useListInvoicesOverviewInfiniteQuery({ status, companyId });
 
+  const { id, detail, value, dueDate, status: statusColumn } = invoiceColumns<InvoiceOverviewRow>(t);
   const columns: ListColumn<InvoiceOverviewRow>[] = [
-    { key: 'id', label: t('invoices.columns.id'), cell: (invoice) => invoice.id, width: '80px' },
+    id,
     { key: 'company', label: t('invoices.overview.company'), cell: (invoice) => invoice.companyName },
-    {
-      key: 'detail',
-      label: t('invoices.columns.detail'),
-      cell: (invoice) =>
-        t('invoices.detail', { plan: invoice.detail, recurrence: t(`invoices.recurrence.${invoice.recurrence}`) }),
-    },
-    { key: 'value', label: t('invoices.columns.value'), cell: (invoice) => formatMoney(invoice.value) },
-    { key: 'dueDate', label: t('invoices.columns.dueDate'), cell: (invoice) => formatDate(invoice.dueDate) },
-    {
-      key: 'status',
-      label: t('invoices.columns.status'),
-      cell: (invoice) => (
-        <Badge appearance="tint" color={STATUS_COLOR[invoice.status]}>
-          {t(`invoices.status.${invoice.status}`)}
-        </Badge>
-      ),
-    },
+    detail,
+    value,
+    dueDate,
+    statusColumn,
     {
       key: 'paidAt',
       label: t('invoices.overview.paidAt'),

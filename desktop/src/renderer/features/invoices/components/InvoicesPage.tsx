@@ -1,22 +1,20 @@
 import { can, type Invoice } from '@atendo/shared';
-import { Badge, Button, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney } from '../../../app/format';
 import { useAppSelector } from '../../../app/store';
 import { AppLink } from '../../../components/AppLink';
 import { type ListColumn, ListPage } from '../../../components/ListPage';
 import { useListInvoicesInfiniteQuery, useSubscriptionStateQuery } from '../invoices.api';
 import { selectSessionUser } from '../../auth/auth.slice';
 import { CheckoutModal } from './CheckoutModal';
+import { invoiceColumns } from './invoice-columns';
 import { InvoicesOverview } from './InvoicesOverview';
 
 const useStyles = makeStyles({
   // Spec §2: unpaid invoices past their due date are tinted.
   overdue: { backgroundColor: tokens.colorPaletteRedBackground1 },
 });
-
-const STATUS_COLOR = { paid: 'success', open: 'informative', expired: 'danger' } as const;
 
 const invoicesOf = (page: Invoice[]) => page;
 
@@ -34,26 +32,8 @@ function CompanyInvoices() {
   const styles = useStyles();
   const { data: subscription } = useSubscriptionStateQuery();
   const [paying, setPaying] = useState<Invoice | null>(null);
-  const columns: ListColumn<Invoice>[] = [
-    { key: 'id', label: t('invoices.columns.id'), cell: (invoice) => invoice.id, width: '80px' },
-    {
-      key: 'detail',
-      label: t('invoices.columns.detail'),
-      cell: (invoice) =>
-        t('invoices.detail', { plan: invoice.detail, recurrence: t(`invoices.recurrence.${invoice.recurrence}`) }),
-    },
-    { key: 'value', label: t('invoices.columns.value'), cell: (invoice) => formatMoney(invoice.value) },
-    { key: 'dueDate', label: t('invoices.columns.dueDate'), cell: (invoice) => formatDate(invoice.dueDate) },
-    {
-      key: 'status',
-      label: t('invoices.columns.status'),
-      cell: (invoice) => (
-        <Badge appearance="tint" color={STATUS_COLOR[invoice.status]}>
-          {t(`invoices.status.${invoice.status}`)}
-        </Badge>
-      ),
-    },
-  ];
+  const { id, detail, value, dueDate, status } = invoiceColumns<Invoice>(t);
+  const columns: ListColumn<Invoice>[] = [id, detail, value, dueDate, status];
 
   return (
     <>
