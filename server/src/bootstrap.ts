@@ -13,6 +13,7 @@ import { registerAccessLog } from './common/access-log.js';
 import { corsOptions } from './common/cors.js';
 import { useJsonBody } from './common/json-body.js';
 import { serveOpenApi } from './modules/openapi/openapi-document.js';
+import { registerUpdates } from './common/updates.js';
 import { registerWebApp } from './common/web-app.js';
 import type { AppConfig } from './config/config.js';
 import type { OutboundHttpOptions } from './modules/outbound-http/outbound-http.js';
@@ -78,6 +79,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   }
   if (config.logLevel === 'info' || config.logLevel === 'debug') registerAccessLog(fastify);
   await registerWebApp(fastify, { webDir: config.webDir, media: app.get(MediaStore) });
+  await registerUpdates(fastify, config.updates);
   serveOpenApi(app, config.version);
   app.useWebSocketAdapter(new AppIoAdapter(app, config, app.get(REDIS)));
   app.enableShutdownHooks();

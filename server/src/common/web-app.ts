@@ -7,8 +7,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
 import type { MediaStore } from '../modules/media/media-store.js';
 
-/** Paths that are never the single-page app, even when a browser asks for HTML (/api/docs: the API reference). */
-const NOT_APP = /^\/(assets|public|socket\.io|api\/docs)(\/|$)/;
+/**
+ * Paths that are never the single-page app, even when a browser asks for HTML (/api/docs: the API
+ * reference; /updates: the desktop app's installers, see updates.ts).
+ */
+const NOT_APP = /^\/(assets|public|socket\.io|api\/docs|updates)(\/|$)/;
 
 /**
  * The headers of the app's page. The CSP lets only the app's own files run (see

@@ -107,6 +107,18 @@ export const configSchema = yup.object({
    */
   SECRETS_KEY: yup.string().min(32, 'must be at least 32 characters').optional(),
   /**
+   * Keys SECRETS_KEY had before (comma separated): values sealed under them still open, and
+   * `npm run reseal` seals them again under SECRETS_KEY, after which they can go.
+   */
+  SECRETS_KEY_PREVIOUS: yup
+    .string()
+    .test(
+      'each-key',
+      'must be keys of at least 32 characters, comma separated',
+      (v) => !v || v.split(',').every((k) => k.trim().length >= 32),
+    )
+    .optional(),
+  /**
    * Who answers the AI agents: `openai` (OPENAI_BASE_URL, any OpenAI-compatible API, and Azure's
    * speech service) or `sandbox` (this server's own stand-ins). The stand-in by default wherever the
    * stand-ins are on, and only there.

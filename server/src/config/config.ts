@@ -1,9 +1,10 @@
-import { hkdfSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ipaddr from 'ipaddr.js';
 import { ValidationError } from 'yup';
+import { deriveSecretsKey } from '../common/secret-box.js';
 import { configSchema, type ConfigInput } from './config.schema.js';
 
 export interface AppConfig {
@@ -39,6 +40,8 @@ export interface AppConfig {
   campaignDailyCap: number;
   /** Encrypts the companies' secrets at rest (see SecretBox). */
   secretsKey: Buffer;
+  /** Keys `secretsKey` had before, which still open what they sealed (SECRETS_KEY_PREVIOUS). */
+  secretsKeysPrevious: Buffer[];
   ai: AiConfig;
   /** The first wait before a failed webhook is tried again; each next one doubles. */
   webhookRetryBaseMs: number;
@@ -199,6 +202,18 @@ export function standInWarning(config: Pick<AppConfig, 'sandbox' | 'payments' | 
   );
 }
 
+/**
+ * The keys SECRETS_KEY replaced. The key derived from JWT_SECRET is always among them once
+ * SECRETS_KEY is set: it sealed everything before the first SECRETS_KEY.
+ */
+function previousSecretsKeys(input: ConfigInput, jwtSecret: string): Buffer[] {
+  const listed = (input.SECRETS_KEY_PREVIOUS ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+  return [...listed, ...(input.SECRETS_KEY ? [jwtSecret] : [])].map(deriveSecretsKey);
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const raw = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   let input: ConfigInput;
@@ -258,7 +273,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     campaignDailyCap: input.CAMPAIGN_DAILY_CAP,
     externalApiLimitPerSecond: input.EXTERNAL_API_LIMIT_PER_SECOND,
     sendTokenFailuresPerIp: input.SEND_TOKEN_FAILURES_PER_IP,
-    secretsKey: Buffer.from(hkdfSync('sha256', input.SECRETS_KEY ?? jwtSecret, '', 'atendo secrets at rest', 32)),
+    secretsKey: deriveSecretsKey(input.SECRETS_KEY ?? jwtSecret),
+    secretsKeysPrevious: previousSecretsKeys(input, jwtSecret),
     ai: aiConfig(input, sandboxOn(input, publicUrl)),
     webhookRetryBaseMs: input.WEBHOOK_RETRY_BASE_MS,
     version: readVersion(),
