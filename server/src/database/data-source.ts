@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { DataSourceOptions } from 'typeorm';
+import type { DataSourceOptions, MigrationInterface } from 'typeorm';
 import type { AppConfig } from '../config/config.js';
 import {
   FlowCampaignEntity,
@@ -56,6 +56,8 @@ import { Prompts1764800000000 } from './migrations/1764800000000-Prompts.js';
 import { QueueIntegrations1764800100000 } from './migrations/1764800100000-QueueIntegrations.js';
 import { Flows1764900000000 } from './migrations/1764900000000-Flows.js';
 import { KanbanLaneOrder1765000000000 } from './migrations/1765000000000-KanbanLaneOrder.js';
+import { sealWhatsappAuth } from './migrations/1765100000000-SealWhatsappAuth.js';
+import { SecretBox } from '../common/secret-box.js';
 import { QueueIntegrationEntity } from '../modules/integrations/entities/queue-integration.entity.js';
 import { PromptEntity } from '../modules/ai/entities/prompt.entity.js';
 import { ScheduleEntity } from '../modules/schedules/entities/schedule.entity.js';
@@ -129,11 +131,16 @@ export const MIGRATIONS = [
   KanbanLaneOrder1765000000000,
 ];
 
+/** Every migration: MIGRATIONS and those that need the server's keys, given them from `config`. */
+export function migrationsOf(config: AppConfig): Array<new () => MigrationInterface> {
+  return [...MIGRATIONS, sealWhatsappAuth(new SecretBox(config.secretsKey, config.secretsKeysPrevious))];
+}
+
 /** MySQL/MariaDB when DB_URL is set, else an embedded SQLite file under DATA_DIR. */
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {
   const common = {
     entities: ENTITIES,
-    migrations: MIGRATIONS,
+    migrations: migrationsOf(config),
     migrationsRun: true,
     synchronize: false,
     logging:

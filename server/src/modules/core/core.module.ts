@@ -17,7 +17,7 @@ import { RedisModule } from '../redis/redis.module.js';
 export class CoreModule {
   static forRoot(config: AppConfig): DynamicModule {
     const configProvider = { provide: APP_CONFIG, useValue: config };
-    const secretBox = { provide: SecretBox, useValue: new SecretBox(config.secretsKey) };
+    const secretBox = { provide: SecretBox, useValue: new SecretBox(config.secretsKey, config.secretsKeysPrevious) };
     return {
       module: CoreModule,
       imports: [

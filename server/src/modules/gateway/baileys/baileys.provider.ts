@@ -2,6 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { downloadMediaMessage, makeWASocket } from '@whiskeysockets/baileys';
 import { DataSource } from 'typeorm';
+import { SecretBox } from '../../../common/secret-box.js';
 import type { ProviderSession, SessionListener, SessionTarget, WhatsappProvider } from '../provider.js';
 import { BaileysSession, type BaileysRuntime } from './baileys.session.js';
 import { useDatabaseAuthState } from './database-auth-state.js';
@@ -35,6 +36,7 @@ export class BaileysProvider implements WhatsappProvider {
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    @Inject(SecretBox) private readonly box: SecretBox,
     @Optional() @Inject(BAILEYS_RUNTIME) runtime?: Partial<BaileysRuntime>,
   ) {
     this.runtime = { ...DEFAULT_BAILEYS_RUNTIME, ...runtime };
@@ -45,7 +47,7 @@ export class BaileysProvider implements WhatsappProvider {
    * OPENING, then QR codes or `connected`, and the session reconnects by itself until stopped.
    */
   async start(target: SessionTarget, listener: SessionListener): Promise<ProviderSession> {
-    const auth = await useDatabaseAuthState(this.db, target.whatsappId);
+    const auth = await useDatabaseAuthState(this.db, this.box, target.whatsappId);
     const session = new BaileysSession(target, listener, auth, this.runtime);
     session.open();
     return session;

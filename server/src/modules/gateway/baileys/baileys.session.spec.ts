@@ -9,7 +9,10 @@ import {
 } from '@whiskeysockets/baileys';
 import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { randomBytes } from 'node:crypto';
 import { DomainError } from '../../../common/domain-error.js';
+import { SecretBox } from '../../../common/secret-box.js';
+import { openAuthValue } from '../../whatsapp/auth-key-seal.js';
 import { WhatsappAuthKeyEntity } from '../../whatsapp/entities/whatsapp-auth-key.entity.js';
 import type { InboundCall, InboundMessage, MessageChange, SessionEvent } from '../gateway.types.js';
 import type { SessionListener, SessionTarget } from '../provider.js';
@@ -22,6 +25,7 @@ const CUSTOMER_PN = '5511988887777@s.whatsapp.net';
 const CUSTOMER_LID = '123456789012345@lid';
 const GROUP = '120363041234567890@g.us';
 const NOW = Date.UTC(2025, 0, 10, 12, 0, 0);
+const box = new SecretBox(randomBytes(32));
 
 type Calls = Array<unknown[]>;
 
@@ -166,7 +170,7 @@ describe('BaileysProvider sessions', () => {
 
   async function start(overrides: Partial<SessionTarget> = {}, paired = true) {
     if (paired) await pairedCreds();
-    const provider = new BaileysProvider(db, runtime());
+    const provider = new BaileysProvider(db, box, runtime());
     const session = (await provider.start(target(overrides), listener)) as BaileysSession;
     await session.idle();
     return { session, sock: sockets[sockets.length - 1] };
@@ -175,7 +179,7 @@ describe('BaileysProvider sessions', () => {
   /** Stores creds of a linked device, as a session that was scanned before. */
   async function pairedCreds() {
     const { useDatabaseAuthState } = await import('./database-auth-state.js');
-    const auth = await useDatabaseAuthState(db, 7);
+    const auth = await useDatabaseAuthState(db, box, 7);
     auth.state.creds.me = { id: ME, name: 'Help desk' };
     await auth.saveCreds();
   }
@@ -264,7 +268,8 @@ describe('BaileysProvider sessions', () => {
       ]);
       // The scan's creds were saved: a restart of the server resumes without a QR.
       const row = await db.getRepository(WhatsappAuthKeyEntity).findOneByOrFail({ whatsappId: 7, type: 'creds' });
-      expect(JSON.parse(row.value).me.id).toBe(ME);
+      expect(row.value.startsWith(`v2.${box.keyId}.`)).toBe(true);
+      expect(JSON.parse(openAuthValue(box, row)).me.id).toBe(ME);
     });
 
     it('on loggedOut (401) wipes the auth state, reports it and does not reconnect', async () => {

@@ -3,8 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { createConnection } from 'mysql2/promise';
 import { proto, type KeyPair } from '@whiskeysockets/baileys';
 import { DataSource } from 'typeorm';
+import { SecretBox } from '../../../common/secret-box.js';
 import { WhatsappAuthKeyEntity } from '../../whatsapp/entities/whatsapp-auth-key.entity.js';
 import { useDatabaseAuthState } from './database-auth-state.js';
+
+const box = new SecretBox(randomBytes(32));
 
 const keyPair = (seed: number): KeyPair => ({
   public: Buffer.alloc(32, seed),
@@ -78,20 +81,20 @@ describe.each(engines)('useDatabaseAuthState on %s', (_engine, open) => {
   const rows = (whatsappId: number) => db.getRepository(WhatsappAuthKeyEntity).count({ where: { whatsappId } });
 
   it('starts with fresh creds and stores nothing until they are saved', async () => {
-    const auth = await useDatabaseAuthState(db, 1);
+    const auth = await useDatabaseAuthState(db, box, 1);
     expect(auth.state.creds.registered).toBe(false);
     expect(Buffer.isBuffer(auth.state.creds.noiseKey.public)).toBe(true);
     expect(await rows(1)).toBe(0);
   });
 
   it('saves the creds and reads them back with their buffers', async () => {
-    const first = await useDatabaseAuthState(db, 1);
+    const first = await useDatabaseAuthState(db, box, 1);
     first.state.creds.me = { id: '5511999990000:3@s.whatsapp.net', name: 'Help desk' };
     await first.saveCreds();
     first.state.creds.nextPreKeyId = 42;
     await first.saveCreds();
 
-    const again = await useDatabaseAuthState(db, 1);
+    const again = await useDatabaseAuthState(db, box, 1);
     expect(again.state.creds.me).toEqual({ id: '5511999990000:3@s.whatsapp.net', name: 'Help desk' });
     expect(again.state.creds.nextPreKeyId).toBe(42);
     expect(Buffer.compare(again.state.creds.noiseKey.private, first.state.creds.noiseKey.private)).toBe(0);
@@ -100,7 +103,7 @@ describe.each(engines)('useDatabaseAuthState on %s', (_engine, open) => {
   });
 
   it('round-trips every kind of signal key, overwrites on set and deletes on null', async () => {
-    const { state } = await useDatabaseAuthState(db, 1);
+    const { state } = await useDatabaseAuthState(db, box, 1);
     await state.keys.set({
       'pre-key': { '1': keyPair(1), '2': keyPair(3) },
       session: { '5511999990000.0': new Uint8Array([1, 2, 3]) },
@@ -129,7 +132,7 @@ describe.each(engines)('useDatabaseAuthState on %s', (_engine, open) => {
   });
 
   it('writes one set in one transaction: a failure leaves nothing half-written', async () => {
-    const { state } = await useDatabaseAuthState(db, 1);
+    const { state } = await useDatabaseAuthState(db, box, 1);
     const circular: Record<string, unknown> = {};
     circular.self = circular;
     await expect(
@@ -145,7 +148,7 @@ describe.each(engines)('useDatabaseAuthState on %s', (_engine, open) => {
   });
 
   it('handles batches larger than one statement', async () => {
-    const { state } = await useDatabaseAuthState(db, 1);
+    const { state } = await useDatabaseAuthState(db, box, 1);
     const many = Object.fromEntries(Array.from({ length: 450 }, (_, i) => [String(i), keyPair(i % 200)]));
     await state.keys.set({ 'pre-key': many });
     const ids = Object.keys(many);
@@ -155,8 +158,8 @@ describe.each(engines)('useDatabaseAuthState on %s', (_engine, open) => {
   });
 
   it('keeps connections apart, wipes one entirely and never writes it back afterwards', async () => {
-    const one = await useDatabaseAuthState(db, 1);
-    const two = await useDatabaseAuthState(db, 2);
+    const one = await useDatabaseAuthState(db, box, 1);
+    const two = await useDatabaseAuthState(db, box, 2);
     await one.saveCreds();
     await one.state.keys.set({ 'pre-key': { '1': keyPair(1) } });
     await two.saveCreds();
@@ -168,12 +171,36 @@ describe.each(engines)('useDatabaseAuthState on %s', (_engine, open) => {
 
     expect(await rows(1)).toBe(0);
     expect(await rows(2)).toBe(2);
-    const fresh = await useDatabaseAuthState(db, 1);
+    const fresh = await useDatabaseAuthState(db, box, 1);
     expect(fresh.state.creds.noiseKey.public).not.toEqual(one.state.creds.noiseKey.public);
   });
 
+  it('seals every value to its row, and still reads a plain row a previous version wrote', async () => {
+    const { state, saveCreds } = await useDatabaseAuthState(db, box, 1);
+    state.creds.me = { id: '5511999990000:3@s.whatsapp.net', name: 'Help desk' };
+    await saveCreds();
+    await state.keys.set({ 'pre-key': { '1': keyPair(1) } });
+    const repo = db.getRepository(WhatsappAuthKeyEntity);
+    const stored = await repo.find({ where: { whatsappId: 1 } });
+    expect(stored).toHaveLength(2);
+    for (const row of stored) {
+      expect(row.value.startsWith(`v2.${box.keyId}.`)).toBe(true);
+      expect(row.value).not.toContain('Help desk');
+    }
+    // A value moved to another row (another connection's) does not open there.
+    const creds = stored.find((r) => r.type === 'creds')!;
+    await repo.insert({ whatsappId: 2, type: 'creds', keyId: 'creds', value: creds.value });
+    await expect(useDatabaseAuthState(db, box, 2)).rejects.toThrow();
+
+    // A node still on the version before sealing writes plain JSON; this one reads it.
+    await repo.update({ whatsappId: 1, type: 'pre-key', keyId: '1' }, { value: JSON.stringify({ public: 'a' }) });
+    expect(await state.keys.get('pre-key', ['1'])).toEqual({ '1': { public: 'a' } });
+    // Under another key, nothing opens.
+    await expect(useDatabaseAuthState(db, new SecretBox(randomBytes(32)), 1)).rejects.toThrow('not configured');
+  });
+
   it('clear() drops the keys but keeps the creds', async () => {
-    const { state, saveCreds } = await useDatabaseAuthState(db, 1);
+    const { state, saveCreds } = await useDatabaseAuthState(db, box, 1);
     await saveCreds();
     await state.keys.set({ 'pre-key': { '1': keyPair(1) } });
     await state.keys.clear!();

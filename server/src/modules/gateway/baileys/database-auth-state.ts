@@ -8,6 +8,8 @@ import {
   type SignalDataTypeMap,
 } from '@whiskeysockets/baileys';
 import { In, Not, type DataSource, type EntityManager } from 'typeorm';
+import type { SecretBox } from '../../../common/secret-box.js';
+import { openAuthValue, sealAuthValue } from '../../whatsapp/auth-key-seal.js';
 import { WhatsappAuthKeyEntity } from '../../whatsapp/entities/whatsapp-auth-key.entity.js';
 
 /** The row holding the credentials; every other row is a signal key of type `type`. */
@@ -37,12 +39,17 @@ function chunks<T>(items: T[]): T[][] {
 
 /**
  * Baileys' auth state (creds and signal keys) kept in `whatsapp_auth_keys` instead of files, so the
- * server process that holds a connection's lease can resume the session without a new QR.
+ * server process that holds a connection's lease can resume the session without a new QR. Every
+ * value is sealed with the server's SecretBox (see auth-key-seal.ts).
  *
  * Writes of one connection go through one queue: Baileys fires `creds.update` and key sets without
  * awaiting each other, and a later write must never be overtaken by an earlier one.
  */
-export async function useDatabaseAuthState(db: DataSource, whatsappId: number): Promise<DatabaseAuthState> {
+export async function useDatabaseAuthState(
+  db: DataSource,
+  box: SecretBox,
+  whatsappId: number,
+): Promise<DatabaseAuthState> {
   const repo = db.getRepository(WhatsappAuthKeyEntity);
   let queue: Promise<unknown> = Promise.resolve();
   // Baileys may still emit creds or keys while a logged-out socket winds down; once wiped, a late
@@ -61,14 +68,16 @@ export async function useDatabaseAuthState(db: DataSource, whatsappId: number): 
     for (const part of chunks(rows)) {
       await manager.upsert(
         WhatsappAuthKeyEntity,
-        part.map((row) => ({ ...row, whatsappId })),
+        part.map((row) => ({ ...row, whatsappId, value: sealAuthValue(box, { ...row, whatsappId }, row.value) })),
         { conflictPaths: ['whatsappId', 'type', 'keyId'], skipUpdateIfNoValuesChanged: false },
       );
     }
   };
 
   const stored = await repo.findOne({ where: { whatsappId, type: CREDS, keyId: CREDS } });
-  const creds: AuthenticationCreds = stored ? deserialize<AuthenticationCreds>(stored.value) : initAuthCreds();
+  const creds: AuthenticationCreds = stored
+    ? deserialize<AuthenticationCreds>(openAuthValue(box, stored))
+    : initAuthCreds();
 
   const get = async <T extends keyof SignalDataTypeMap>(type: T, ids: string[]) => {
     const found: { [id: string]: SignalDataTypeMap[T] } = {};
@@ -78,7 +87,7 @@ export async function useDatabaseAuthState(db: DataSource, whatsappId: number): 
         select: { keyId: true, value: true },
       });
       for (const row of rows) {
-        const value = deserialize<SignalDataTypeMap[T]>(row.value);
+        const value = deserialize<SignalDataTypeMap[T]>(openAuthValue(box, { ...row, whatsappId, type }));
         // Baileys reads fields of this protobuf through its class, not a plain object.
         found[row.keyId] =
           type === 'app-state-sync-key' && value

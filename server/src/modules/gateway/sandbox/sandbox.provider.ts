@@ -8,6 +8,8 @@ import { DomainError } from '../../../common/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/config.js';
 import { REDIS } from '../../redis/redis.module.js';
 import { WhatsappAuthKeyEntity } from '../../whatsapp/entities/whatsapp-auth-key.entity.js';
+import { openAuthValue, sealAuthValue } from '../../whatsapp/auth-key-seal.js';
+import { SecretBox } from '../../../common/secret-box.js';
 import type {
   AddressBookEntry,
   InboundMessage,
@@ -112,6 +114,7 @@ export class SandboxProvider implements WhatsappProvider {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS) private readonly redis: Redis | null,
     @InjectRepository(WhatsappAuthKeyEntity) private readonly keys: Repository<WhatsappAuthKeyEntity>,
+    @Inject(SecretBox) private readonly box: SecretBox,
   ) {}
 
   get ackIntervalMs(): number {
@@ -232,11 +235,12 @@ export class SandboxProvider implements WhatsappProvider {
   async pairedNumber(whatsappId: number): Promise<string | null> {
     const row = await this.keys.findOneBy({ whatsappId, ...CREDS });
     if (!row) return null;
-    return (JSON.parse(row.value) as { number: string }).number;
+    return (JSON.parse(openAuthValue(this.box, row)) as { number: string }).number;
   }
 
   async pair(whatsappId: number, number: string): Promise<void> {
-    await this.keys.upsert({ whatsappId, ...CREDS, value: JSON.stringify({ number }) }, [
+    const value = sealAuthValue(this.box, { whatsappId, ...CREDS }, JSON.stringify({ number }));
+    await this.keys.upsert({ whatsappId, ...CREDS, value }, [
       'whatsappId',
       'type',
       'keyId',
