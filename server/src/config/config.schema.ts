@@ -33,6 +33,9 @@ export const configSchema = yup.object({
   PUBLIC_URL: url(['http', 'https']).optional(),
   DATA_DIR: yup.string().trim().default('data'),
   WEB_DIR: yup.string().trim().optional(),
+  /** The desktop app's updates: a folder of electron-builder's output, or a release URL they are under. */
+  UPDATES_DIR: yup.string().trim().optional(),
+  UPDATES_URL: url(['http', 'https']).optional(),
   ADMIN_EMAIL: yup.string().trim().lowercase().email('must be an e-mail address').optional(),
   ADMIN_PASSWORD: yup.string().min(8, 'must be at least 8 characters').optional(),
   /** Extra origins allowed to call the API from a browser context (comma separated). */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ipaddr from 'ipaddr.js';
@@ -20,6 +20,8 @@ export interface AppConfig {
   publicUrl: string;
   dataDir: string;
   webDir: string;
+  /** Where /updates/* takes the desktop app's updates from (see common/updates.ts). */
+  updates: { dir: string | null; url: string | null };
   adminEmail: string | null;
   adminPassword: string | null;
   corsOrigins: string[];
@@ -214,6 +216,20 @@ function previousSecretsKeys(input: ConfigInput, jwtSecret: string): Buffer[] {
   return [...listed, ...(input.SECRETS_KEY ? [jwtSecret] : [])].map(deriveSecretsKey);
 }
 
+/** The desktop app's updates come from one place: a folder that must exist, or a URL. */
+function updatesConfig(input: ConfigInput): AppConfig['updates'] {
+  if (input.UPDATES_DIR && input.UPDATES_URL) {
+    throw new ConfigError('Invalid configuration:\n  UPDATES_DIR: set UPDATES_DIR or UPDATES_URL, not both');
+  }
+  if (!input.UPDATES_DIR) return { dir: null, url: input.UPDATES_URL ?? null };
+  const dir = resolve(input.UPDATES_DIR);
+  // A mistyped path would otherwise answer 404 to every app, and look like "no updates".
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    throw new ConfigError(`Invalid configuration:\n  UPDATES_DIR: must be an existing folder (${dir})`);
+  }
+  return { dir, url: null };
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const raw = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   let input: ConfigInput;
@@ -247,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     dataDir,
     webDir: input.WEB_DIR ? resolve(input.WEB_DIR) : resolve(serverRoot, '..', 'desktop', 'dist', 'renderer'),
+    updates: updatesConfig(input),
     adminEmail: input.ADMIN_EMAIL ?? null,
     adminPassword: input.ADMIN_PASSWORD ?? null,
     corsOrigins: [
