@@ -10,6 +10,7 @@ import type { FastifyReply } from 'fastify';
 import { MEDIA_MAX_BYTES } from '@atendo/shared';
 import { AppModule } from './app.module.js';
 import { registerAccessLog } from './common/access-log.js';
+import { trustFunction } from './common/client-address.js';
 import { corsOptions } from './common/cors.js';
 import { useJsonBody } from './common/json-body.js';
 import { serveOpenApi } from './modules/openapi/openapi-document.js';
@@ -47,6 +48,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
     logger: false,
+    // req.ip (sign-in, reset and sign-up budgets, sessions) is the client's behind trusted proxies.
+    trustProxy: trustFunction(config.trustProxy),
     // The existing clients call both `/users` and `/users/`.
     routerOptions: { ignoreTrailingSlash: true },
     // Fastify answers here, before any route or the exception filter, only a path whose

@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { parseTrustProxy } from '../common/client-address.js';
 
 const url = (protocols: string[]) =>
   yup
@@ -41,6 +42,19 @@ export const configSchema = yup.object({
   /** Extra origins allowed to call the API from a browser context (comma separated). */
   CORS_ORIGINS: yup.string().trim().default(''),
   LOG_LEVEL: yup.string().oneOf(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
+  /**
+   * Which proxies in front of the server are believed about the client's address (X-Forwarded-For),
+   * for HTTP and the socket handshake alike: off by default, since a client could forge it.
+   */
+  TRUST_PROXY: yup
+    .string()
+    .trim()
+    .test(
+      'trust-proxy',
+      'must be true, false, a hop count, or a comma-separated list of addresses or CIDRs (loopback, linklocal and uniquelocal name their ranges)',
+      (value) => !value || parseTrustProxy(value) !== null,
+    )
+    .default('false'),
   /**
    * Failed sign-ins allowed a minute from one IP (whatever the account) and for one account from one
    * IP, and an hour for one account from every IP together (IPs it signed in from lately excepted).

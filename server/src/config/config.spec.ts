@@ -36,6 +36,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(message);
   });
 
+  it('reads TRUST_PROXY as off, all, a hop count or a list of addresses, and stops on anything else', () => {
+    const trust = (value?: string) =>
+      loadConfig({ DATA_DIR: dataDir, ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy;
+    expect(trust()).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('2')).toEqual({ hops: 2 });
+    expect(trust('loopback, 10.0.0.0/8,::1')).toEqual(['loopback', '10.0.0.0/8', '::1']);
+    for (const bad of ['yes', '10.0.0.300', '10.0.0.0/33', '-1', 'loopback,nginx', ',']) {
+      expect(() => trust(bad)).toThrow(ConfigError);
+      expect(() => trust(bad)).toThrow(/TRUST_PROXY: must be true, false, a hop count, or a comma-separated list/);
+    }
+  });
+
   it('turns the stand-ins on by default only on the embedded defaults with a loopback PUBLIC_URL', () => {
     const load = (env: Record<string, string> = {}) => loadConfig({ DATA_DIR: dataDir, ...env });
     expect(load().sandbox).toBe(true);

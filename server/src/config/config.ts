@@ -4,6 +4,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ipaddr from 'ipaddr.js';
 import { ValidationError } from 'yup';
+import { parseTrustProxy, type TrustProxy } from '../common/client-address.js';
 import { deriveSecretsKey } from '../common/secret-box.js';
 import { configSchema, type ConfigInput } from './config.schema.js';
 
@@ -26,6 +27,8 @@ export interface AppConfig {
   adminPassword: string | null;
   corsOrigins: string[];
   logLevel: ConfigInput['LOG_LEVEL'];
+  /** Which proxies may name the client's address (see client-address.ts). */
+  trustProxy: TrustProxy;
   loginLimitPerIp: number;
   loginLimitPerAccount: number;
   loginLimitPerAccountHourly: number;
@@ -274,6 +277,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         .filter(Boolean),
     ],
     logLevel: input.LOG_LEVEL,
+    trustProxy: parseTrustProxy(input.TRUST_PROXY)!,
     loginLimitPerIp: input.LOGIN_LIMIT_PER_IP,
     loginLimitPerAccount: input.LOGIN_LIMIT_PER_ACCOUNT,
     loginLimitPerAccountHourly: input.LOGIN_LIMIT_PER_ACCOUNT_HOURLY,

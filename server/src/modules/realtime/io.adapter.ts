@@ -4,6 +4,7 @@ import { SOCKET_PING_MS } from '@atendo/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import type { ServerOptions } from 'socket.io';
+import { clientAddress, trustFunction, type IncomingRequest } from '../../common/client-address.js';
 import type { AppConfig } from '../../config/config.js';
 import { redisConnection } from '../redis/redis.module.js';
 
@@ -32,6 +33,12 @@ export class AppIoAdapter extends IoAdapter {
       pingTimeout: SOCKET_PING_MS,
       maxHttpBufferSize: 1_000_000,
       cors: { origin: this.config.corsOrigins, credentials: true },
+    });
+    // The handshake's address follows TRUST_PROXY as req.ip does. Set as the connection is accepted,
+    // before its first packet, from which socket.io copies it into every socket's handshake.
+    const trust = trustFunction(this.config.trustProxy);
+    server.engine.prependListener('connection', (connection: { request: IncomingRequest; remoteAddress: string }) => {
+      connection.remoteAddress = clientAddress(connection.request, trust);
     });
     if (this.redis) {
       const publisher = this.publisher(this.redis);
