@@ -240,11 +240,7 @@ export class SandboxProvider implements WhatsappProvider {
 
   async pair(whatsappId: number, number: string): Promise<void> {
     const value = sealAuthValue(this.box, { whatsappId, ...CREDS }, JSON.stringify({ number }));
-    await this.keys.upsert({ whatsappId, ...CREDS, value }, [
-      'whatsappId',
-      'type',
-      'keyId',
-    ]);
+    await this.keys.upsert({ whatsappId, ...CREDS, value }, ['whatsappId', 'type', 'keyId']);
   }
 
   async unpair(whatsappId: number): Promise<void> {
