@@ -61,6 +61,11 @@ export interface DesktopBridge {
   dismissNotification(tag: string): void;
   /** The language the renderer shows, so the tray menu and badge texts match it. */
   setLanguage(language: Language): void;
+  /**
+   * Whether a composer holds a message or files not sent yet: the app does not restart into an
+   * update meanwhile (the restart would lose them).
+   */
+  setComposing(composing: boolean): void;
   /** Saves a media file of the server through the system's save dialog. */
   download(url: string): void;
   /** Called when the main process asks the renderer to open a route (notification click, deep link). */
@@ -85,6 +90,7 @@ export const DESKTOP_IPC = {
   notify: 'notifications/show',
   dismissNotification: 'notifications/dismiss',
   setLanguage: 'app/set-language',
+  setComposing: 'app/set-composing',
   download: 'media/download',
   // Main to renderer.
   navigate: 'app/navigate',

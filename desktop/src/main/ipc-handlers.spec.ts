@@ -71,6 +71,7 @@ function setup() {
     isStorageSecure: () => false,
     attention,
     setLanguage: (language) => void calls.push(['language', language]),
+    setComposing: (composing) => void calls.push(['composing', composing]),
     download: (url) => void calls.push(['download', url]),
     onRejectedMessage: (channel, error) => void rejected.push([channel, error]),
   });
@@ -179,6 +180,7 @@ describe('registerIpcHandlers', () => {
         DESKTOP_IPC.notify,
         DESKTOP_IPC.dismissNotification,
         DESKTOP_IPC.setLanguage,
+        DESKTOP_IPC.setComposing,
         DESKTOP_IPC.download,
       ].sort(),
     );
@@ -201,6 +203,7 @@ describe('registerIpcHandlers', () => {
     send(DESKTOP_IPC.setUnreadCount, fromApp, 2, { stale: true });
     send(DESKTOP_IPC.dismissNotification, fromApp, 'ticket-1');
     send(DESKTOP_IPC.setLanguage, fromApp, 'es');
+    send(DESKTOP_IPC.setComposing, fromApp, true);
     send(DESKTOP_IPC.download, fromApp, 'https://atendo.example.com/public/a.pdf');
     expect(calls).toEqual([
       ['setUrl', 'atendo.example.com'],
@@ -211,6 +214,7 @@ describe('registerIpcHandlers', () => {
       ['badge', { count: 2, stale: true }],
       ['dismiss', 'ticket-1'],
       ['language', 'es'],
+      ['composing', true],
       ['download', 'https://atendo.example.com/public/a.pdf'],
     ]);
   });
@@ -261,6 +265,8 @@ describe('registerIpcHandlers', () => {
     send(DESKTOP_IPC.notify, fromWeb, { title: 'Ana', body: 'Hi', route: '/tickets/1', tag: 't' });
     send(DESKTOP_IPC.dismissNotification, fromWeb, 'ticket-1');
     send(DESKTOP_IPC.setLanguage, fromApp, 'fr');
+    send(DESKTOP_IPC.setComposing, fromApp, 'yes');
+    send(DESKTOP_IPC.setComposing, fromWeb, false);
     send(DESKTOP_IPC.download, fromWeb, 'https://atendo.example.com/public/a.pdf');
     send(DESKTOP_IPC.download, fromApp, 'file:///etc/passwd');
     expect(calls).toEqual([]);
@@ -271,6 +277,8 @@ describe('registerIpcHandlers', () => {
       [DESKTOP_IPC.notify, IPC_ERRORS.forbiddenSender],
       [DESKTOP_IPC.dismissNotification, IPC_ERRORS.forbiddenSender],
       [DESKTOP_IPC.setLanguage, IPC_ERRORS.invalidArguments],
+      [DESKTOP_IPC.setComposing, IPC_ERRORS.invalidArguments],
+      [DESKTOP_IPC.setComposing, IPC_ERRORS.forbiddenSender],
       [DESKTOP_IPC.download, IPC_ERRORS.forbiddenSender],
       [DESKTOP_IPC.download, IPC_ERRORS.invalidArguments],
     ]);

@@ -3,6 +3,7 @@ import type { Attention } from './attention.js';
 import type { AuthClient } from './auth-client.js';
 import {
   assertTrustedSender,
+  parseComposingArgs,
   parseDownloadArgs,
   parseLanguageArgs,
   parseLoginArgs,
@@ -33,6 +34,8 @@ export interface IpcHandlerDeps {
   isStorageSecure(): boolean;
   attention: Pick<Attention, 'setUnread' | 'notify' | 'dismiss'>;
   setLanguage(language: Language): void;
+  /** Whether the agent is writing a message (holds back a restart into an update, see updater.ts). */
+  setComposing(composing: boolean): void;
   /** Starts saving a media file; refuses (throws) a URL that is not the server's. */
   download(url: string): void;
   /** Failed fire-and-forget calls have nobody to reject to; they are reported here. */
@@ -54,6 +57,7 @@ interface SendHandlers {
   [DESKTOP_IPC.notify]: (args: unknown[]) => void;
   [DESKTOP_IPC.dismissNotification]: (args: unknown[]) => void;
   [DESKTOP_IPC.setLanguage]: (args: unknown[]) => void;
+  [DESKTOP_IPC.setComposing]: (args: unknown[]) => void;
   [DESKTOP_IPC.download]: (args: unknown[]) => void;
 }
 
@@ -82,6 +86,7 @@ export function registerIpcHandlers(deps: IpcHandlerDeps): void {
     [DESKTOP_IPC.notify]: (args) => attention.notify(parseNotifyArgs(args)),
     [DESKTOP_IPC.dismissNotification]: (args) => attention.dismiss(parseTagArgs(args)),
     [DESKTOP_IPC.setLanguage]: (args) => deps.setLanguage(parseLanguageArgs(args)),
+    [DESKTOP_IPC.setComposing]: (args) => deps.setComposing(parseComposingArgs(args)),
     [DESKTOP_IPC.download]: (args) => deps.download(parseDownloadArgs(args)),
   };
 

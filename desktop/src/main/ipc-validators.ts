@@ -130,6 +130,12 @@ export function parseTagArgs(args: unknown[]): string {
   return tag;
 }
 
+/** One boolean: whether a composer holds a message or files not sent yet. */
+export function parseComposingArgs(args: unknown[]): boolean {
+  if (args.length !== 1 || typeof args[0] !== 'boolean') invalid();
+  return args[0] as boolean;
+}
+
 export function parseLanguageArgs(args: unknown[]): Language {
   if (args.length !== 1 || !(LANGUAGES as readonly unknown[]).includes(args[0])) invalid();
   return args[0] as Language;

@@ -15,8 +15,9 @@ import {
   type WindowPort,
 } from './main-app.js';
 import type { NotificationOptions, NotificationPort } from './notification-center.js';
-import { MemoryStore, fakeFetch, fakeSafeStorage, jsonResponse } from './test-fakes.js';
+import { FakeAutoUpdater, MemoryStore, fakeFetch, fakeSafeStorage, jsonResponse } from './test-fakes.js';
 import type { MenuEntry, TrayPort } from './tray.js';
+import { UPDATE_START_DELAY_MS } from './updater.js';
 
 type Listener = (...args: unknown[]) => unknown;
 /** Any listener, whatever its parameter types: the fakes stand in for Electron's typed emitters. */
@@ -120,6 +121,7 @@ interface SetupOptions {
   platform?: NodeJS.Platform;
   argv?: string[];
   locale?: string;
+  updater?: FakeAutoUpdater;
 }
 
 const TICKET_UUID = '3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f';
@@ -227,7 +229,9 @@ function setup(options: SetupOptions = {}) {
     argv: options.argv ?? ['/opt/atendo/atendo'],
     rendererRoot: '/opt/atendo/dist/renderer',
     preloadPath: '/opt/atendo/dist/preload/preload.cjs',
-    log: { warn: () => {}, error: () => {} },
+    updater: options.updater ?? null,
+    openLogFolder: () => void calls.push('openLogFolder'),
+    log: { info: () => {}, warn: () => {}, error: () => {} },
   };
   const mainApp = createMainApp(deps);
   return {
@@ -501,6 +505,7 @@ describe('createMainApp', () => {
       'separator',
       'Cerrar sesión',
       'separator',
+      'Abrir la carpeta de registros',
       'Salir de Atendo',
     ]);
     tray.item('Abrir Atendo').click?.();
@@ -509,8 +514,60 @@ describe('createMainApp', () => {
     expect(windows[0].actions).toHaveLength(6);
     tray.item('Cerrar sesión').click?.();
     expect(windows[0].sent).toEqual([[DESKTOP_IPC.signOut, []]]);
+    tray.item('Abrir la carpeta de registros').click?.();
+    expect(calls).toContain('openLogFolder');
     tray.item('Salir de Atendo').click?.();
     expect(calls).toContain('quit');
+  });
+
+  describe('updates', () => {
+    async function withUpdateReady(options: SetupOptions = {}) {
+      const updater = new FakeAutoUpdater();
+      const context = setup({ locale: 'en-US', ...options, updater });
+      context.store.set('serverUrl', 'https://atendo.example.com');
+      context.mainApp.start();
+      await context.becomeReady();
+      updater.next = { version: '1.3.0' };
+      // The check at start, brought forward.
+      await jest.advanceTimersByTimeAsync(UPDATE_START_DELAY_MS);
+      return { ...context, updater };
+    }
+
+    beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate', 'queueMicrotask'] }));
+    afterEach(() => jest.useRealTimers());
+
+    it('checks its server once ready, notifies the downloaded update, and offers the restart in the tray', async () => {
+      const { updater, notifications, trays, calls } = await withUpdateReady();
+      expect(updater.feeds).toEqual(['generic https://atendo.example.com/updates']);
+      expect(updater.autoInstallOnAppQuit).toBe(true);
+      expect(notifications.map((n) => [n.options.title, n.options.body, n.shown])).toEqual([
+        ['Atendo 1.3.0 is ready', 'It installs when you quit Atendo. Click to restart now.', true],
+      ]);
+      expect(trays[0].item('Restart to update to 1.3.0')).toBeDefined();
+      // Nothing restarts by itself.
+      await jest.advanceTimersByTimeAsync(24 * 60 * 60 * 1000);
+      expect(updater.installs).toEqual([]);
+      expect(calls).not.toContain('quit');
+    });
+
+    it('refuses "Restart now" while the agent is writing a message, and restarts once it is sent', async () => {
+      const { updater, notifications, trays, windows, send } = await withUpdateReady();
+      send(DESKTOP_IPC.setComposing, true);
+      notifications[0].emit('click');
+      expect(updater.installs).toEqual([]);
+      expect(notifications.at(-1)?.options.title).toBe('Send or clear your message first');
+      // The window comes forward, where the message is.
+      expect(windows[0].actions).toContain('show');
+      trays[0].item('Restart to update to 1.3.0').click?.();
+      expect(updater.installs).toEqual([]);
+      send(DESKTOP_IPC.setComposing, false);
+      trays[0].item('Restart to update to 1.3.0').click?.();
+      expect(updater.installs).toEqual([[false, true]]);
+      // The windows close for the install instead of hiding to the tray.
+      const event = { preventDefault: jest.fn() };
+      windows[0].emit('close', event);
+      expect(event.preventDefault).not.toHaveBeenCalled();
+    });
   });
 
   it("follows the renderer's language in the tray menu and the badge texts", async () => {

@@ -21,6 +21,7 @@ import type { SettingsStore } from './settings-store.js';
 import { spellCheckerLanguages } from './spellcheck.js';
 import { createTokenStore, type SafeStoragePort, type TokenStore } from './token-store.js';
 import { createTrayController, type MenuEntry, type TrayController, type TrayPort } from './tray.js';
+import { createUpdater, type AutoUpdaterPort } from './updater.js';
 
 /*
  * Ports: the few Electron calls the main process makes, typed narrowly so that tests drive the
@@ -159,7 +160,11 @@ export interface MainAppDeps {
   argv: readonly string[];
   rendererRoot: string;
   preloadPath: string;
-  log?: Pick<Console, 'warn' | 'error'>;
+  /** electron-updater's autoUpdater; null where it cannot install (not packaged: development, tests). */
+  updater: AutoUpdaterPort | null;
+  /** Shows the folder of the log file (see logging.ts), which support asks for. */
+  openLogFolder(): void;
+  log?: Pick<Console, 'info' | 'warn' | 'error'>;
 }
 
 export const APP_USER_MODEL_ID = 'com.atendo.desktop';
@@ -227,6 +232,10 @@ export function createMainApp(deps: MainAppDeps): MainApp {
   let pendingRoute: string | null = deepLinkInArgv(deps.argv);
   /** Once the renderer has said its language, the OS locale no longer decides. */
   let languageFromRenderer = false;
+  /** A composer holds a message or files not sent (the renderer says so): no restart into an update. */
+  let composing = false;
+  /** Kept referenced: Electron drops a collected notification's click handler. */
+  let updateNotification: NotificationPort | null = null;
 
   const texts = createMainTexts('en');
   const tokens = createTokenStore({ safeStorage: deps.safeStorage, store, platform });
@@ -279,6 +288,40 @@ export function createMainApp(deps: MainAppDeps): MainApp {
     createNotification: deps.createNotification,
     onNotificationClick: openRoute,
   });
+
+  function showUpdateNotification(title: string, body: string, onClick?: () => void): void {
+    updateNotification?.close();
+    updateNotification = deps.createNotification({ title, body, silent: true });
+    if (onClick) updateNotification?.on('click', onClick);
+    updateNotification?.show();
+  }
+
+  const updates = deps.updater
+    ? createUpdater({
+        updater: deps.updater,
+        getServerUrl: server.getUrl,
+        isComposing: () => composing,
+        onReady(version) {
+          tray?.refreshMenu();
+          showUpdateNotification(
+            texts.t('update.readyTitle', { version }),
+            texts.t('update.readyBody'),
+            restartToUpdate,
+          );
+        },
+        onRestartRefused() {
+          showUpdateNotification(texts.t('update.refusedTitle'), texts.t('update.refusedBody'));
+          // The message being written is where the agent should look.
+          showApp();
+        },
+        log,
+      })
+    : null;
+
+  function restartToUpdate(): void {
+    // quitAndInstall closes the windows itself; 'before-quit' comes after, so hiding stops here.
+    if (updates?.restartNow()) quitting = true;
+  }
 
   /** Signed in means a refresh token is held; the tray's "Sign out" follows it. */
   const isSignedIn = () => tokens.read() !== null;
@@ -451,8 +494,11 @@ export function createMainApp(deps: MainAppDeps): MainApp {
       tray: deps.createTray(),
       t: texts.t,
       isSignedIn,
+      getUpdateVersion: () => updates?.readyVersion() ?? null,
       actions: {
         open: showApp,
+        restartToUpdate,
+        openLogs: () => deps.openLogFolder(),
         // The renderer signs out through its own flow (server call, state, then the bridge's logout).
         signOut: () => liveWindow()?.webContents.send(DESKTOP_IPC.signOut),
         quit: () => app.quit(),
@@ -483,6 +529,7 @@ export function createMainApp(deps: MainAppDeps): MainApp {
     });
     app.on('before-quit', () => {
       quitting = true;
+      updates?.stop();
     });
     app.on('web-contents-created', (_event, contents) => guardWebContents(contents));
     app.on('window-all-closed', () => {
@@ -501,6 +548,9 @@ export function createMainApp(deps: MainAppDeps): MainApp {
       isStorageSecure: () => tokens.isSecure(),
       attention,
       setLanguage,
+      setComposing: (value) => {
+        composing = value;
+      },
       download,
       onRejectedMessage: (channel, error) => log.warn(`Rejected IPC message on ${channel}`, error),
     });
@@ -520,6 +570,7 @@ export function createMainApp(deps: MainAppDeps): MainApp {
         // After sleep the socket may look connected while its TCP connection is long dead.
         power.on('resume', () => liveWindow()?.webContents.send(DESKTOP_IPC.resume));
         idle.start();
+        updates?.start();
         ready = true;
         createMainWindow(pendingRoute);
         pendingRoute = null;

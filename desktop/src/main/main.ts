@@ -16,9 +16,12 @@ import {
   shell,
   Tray,
 } from 'electron';
+import log from 'electron-log/main';
 import Store from 'electron-store';
+import { autoUpdater } from 'electron-updater';
 import path from 'node:path';
 import type { OverlayIconName, TrayIconName } from './badge.js';
+import { configureFileLog } from './logging.js';
 import { createMainApp } from './main-app.js';
 import type { Settings, SettingsStore } from './settings-store.js';
 import type { MenuEntry } from './tray.js';
@@ -26,6 +29,13 @@ import type { MenuEntry } from './tray.js';
 // The Electron suite (desktop/e2e-electron) starts every test on a fresh profile. Set before
 // anything reads userData: electron-store below does at construction.
 if (process.env.ATENDO_USER_DATA_DIR) app.setPath('userData', process.env.ATENDO_USER_DATA_DIR);
+
+// The log file support asks for (see logging.ts). console.* of every module goes there too, and
+// so do errors nothing caught (logged, without electron-log's dialog).
+configureFileLog(log);
+Object.assign(console, log.functions);
+log.errorHandler.startCatching({ showDialog: false });
+log.info(`Atendo ${app.getVersion()} starting on ${process.platform} ${process.arch}`);
 
 const electronStore = new Store<Settings>({
   name: 'settings',
@@ -117,6 +127,13 @@ const mainApp = createMainApp({
   argv: process.argv,
   rendererRoot: path.join(appRoot, 'dist', 'renderer'),
   preloadPath: path.join(appRoot, 'dist', 'preload', 'preload.cjs'),
+  // electron-updater installs into a packaged app only; in development it would only log that.
+  updater: app.isPackaged ? autoUpdater : null,
+  openLogFolder() {
+    const folder = path.dirname(log.transports.file.getFile().path);
+    shell.openPath(folder).catch((error: unknown) => log.warn('Could not open the log folder', error));
+  },
+  log,
 });
 
 mainApp.start();

@@ -2,6 +2,7 @@
 import type { SafeStoragePort } from './token-store.js';
 import type { Settings, SettingsStore } from './settings-store.js';
 import type { FetchLike } from './server-check.js';
+import type { AutoUpdaterPort, UpdateInfoLike, UpdaterLogger } from './updater.js';
 
 export class MemoryStore implements SettingsStore {
   readonly values = new Map<keyof Settings, string>();
@@ -73,4 +74,52 @@ export function jsonResponse(status: number, body: unknown, setCookies: string[]
 /** What undici throws for a TLS failure: a TypeError whose cause carries the OpenSSL code. */
 export function tlsError(code: string): Error {
   return new TypeError('fetch failed', { cause: Object.assign(new Error(code), { code }) });
+}
+
+type UpdaterListener = (value: never) => void;
+
+/** What electron-updater does with a check, as far as the app can see. */
+export class FakeAutoUpdater implements AutoUpdaterPort {
+  autoDownload = false;
+  autoInstallOnAppQuit = false;
+  logger: UpdaterLogger | null = null;
+  /** The feed URLs set, each with its provider. */
+  readonly feeds: string[] = [];
+  checks = 0;
+  installs: Array<[boolean | undefined, boolean | undefined]> = [];
+  private readonly listeners = new Map<string, UpdaterListener[]>();
+  /** What the next check does: find and download a version, or fail. */
+  next: { version: string } | { error: Error } | null = null;
+
+  on(event: string, listener: UpdaterListener) {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  }
+  emit(event: string, value: unknown) {
+    for (const listener of this.listeners.get(event) ?? []) (listener as (v: unknown) => void)(value);
+  }
+  setFeedURL(options: { provider: 'generic'; url: string }) {
+    this.feeds.push(`${options.provider} ${options.url}`);
+  }
+  async checkForUpdates() {
+    this.checks += 1;
+    const next = this.next;
+    if (next && 'error' in next) {
+      // As electron-updater does: its logger echoes the error, the 'error' event fires, the promise rejects.
+      this.logger?.error(`Error: ${next.error.stack}`);
+      this.emit('error', next.error);
+      throw next.error;
+    }
+    if (next) {
+      this.logger?.info('Checking for update');
+      const info: UpdateInfoLike = { version: next.version };
+      // autoDownload: the download finishes later, in the background.
+      queueMicrotask(() => this.emit('update-downloaded', info));
+      return { updateInfo: info };
+    }
+    return null;
+  }
+  quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean) {
+    this.installs.push([isSilent, isForceRunAfter]);
+  }
 }

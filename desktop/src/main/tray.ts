@@ -21,16 +21,30 @@ export interface TrayPort {
 export interface TrayActions {
   open(): void;
   signOut(): void;
+  /** Restarts into a downloaded update (refused while a message is being written, see updater.ts). */
+  restartToUpdate(): void;
+  /** Shows the log file's folder, for support. */
+  openLogs(): void;
   quit(): void;
 }
 
-export function trayMenu(t: TFunction, signedIn: boolean, actions: TrayActions): MenuEntry[] {
+/** `updateVersion`: a downloaded update waiting for the restart, or null. */
+export function trayMenu(
+  t: TFunction,
+  signedIn: boolean,
+  actions: TrayActions,
+  updateVersion: string | null = null,
+): MenuEntry[] {
   return [
     { label: t('tray.open'), click: actions.open },
     { type: 'separator' },
     // Shown but disabled when signed out, so the menu keeps its shape.
     { label: t('tray.signOut'), enabled: signedIn, click: actions.signOut },
     { type: 'separator' },
+    ...(updateVersion
+      ? [{ label: t('tray.restartToUpdate', { version: updateVersion }), click: actions.restartToUpdate }]
+      : []),
+    { label: t('tray.openLogs'), click: actions.openLogs },
     { label: t('tray.quit'), click: actions.quit },
   ];
 }
@@ -38,7 +52,7 @@ export function trayMenu(t: TFunction, signedIn: boolean, actions: TrayActions):
 export interface TrayController {
   /** The badge changed: icon variant and tooltip follow. */
   showBadge(view: BadgeView): void;
-  /** Signed in or out, or another language: the menu is rebuilt. */
+  /** Signed in or out, an update downloaded, or another language: the menu is rebuilt. */
   refreshMenu(): void;
 }
 
@@ -46,16 +60,18 @@ export function createTrayController({
   tray,
   t,
   isSignedIn,
+  getUpdateVersion,
   actions,
 }: {
   tray: TrayPort;
   t: TFunction;
   isSignedIn(): boolean;
+  getUpdateVersion(): string | null;
   actions: TrayActions;
 }): TrayController {
   let icon: TrayIconName = 'tray';
   tray.setToolTip(t('tray.tooltip'));
-  tray.setContextMenu(trayMenu(t, isSignedIn(), actions));
+  tray.setContextMenu(trayMenu(t, isSignedIn(), actions, getUpdateVersion()));
   // Windows and most Linux trays open the app on a click; macOS shows the menu instead.
   tray.on('click', actions.open);
   return {
@@ -67,7 +83,7 @@ export function createTrayController({
       tray.setToolTip(view.trayTooltip);
     },
     refreshMenu() {
-      tray.setContextMenu(trayMenu(t, isSignedIn(), actions));
+      tray.setContextMenu(trayMenu(t, isSignedIn(), actions, getUpdateVersion()));
     },
   };
 }

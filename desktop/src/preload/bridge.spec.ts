@@ -52,6 +52,8 @@ describe('desktop bridge', () => {
     bridge.notify({ title: 'Ana', body: 'Hi', route: '/tickets/1', tag: 't1', icon: 'x' } as never);
     bridge.dismissNotification('t1');
     bridge.setLanguage('es');
+    bridge.setComposing(true);
+    bridge.setComposing('yes' as never);
     bridge.download('https://a.example.com/public/company1/doc.pdf');
     expect(fake.invoked).toEqual([
       [DESKTOP_IPC.getServerUrl, []],
@@ -67,6 +69,8 @@ describe('desktop bridge', () => {
       [DESKTOP_IPC.notify, [{ title: 'Ana', body: 'Hi', route: '/tickets/1', tag: 't1' }]],
       [DESKTOP_IPC.dismissNotification, ['t1']],
       [DESKTOP_IPC.setLanguage, ['es']],
+      [DESKTOP_IPC.setComposing, [true]],
+      [DESKTOP_IPC.setComposing, [false]],
       [DESKTOP_IPC.download, ['https://a.example.com/public/company1/doc.pdf']],
     ]);
   });

@@ -63,6 +63,7 @@ export function createDesktopBridge(ipc: IpcRendererPort, environment: PreloadEn
     notify: ({ title, body, route, tag }) => ipc.send(DESKTOP_IPC.notify, { title, body, route, tag }),
     dismissNotification: (tag) => ipc.send(DESKTOP_IPC.dismissNotification, tag),
     setLanguage: (language) => ipc.send(DESKTOP_IPC.setLanguage, language),
+    setComposing: (composing) => ipc.send(DESKTOP_IPC.setComposing, composing === true),
     download: (url) => ipc.send(DESKTOP_IPC.download, url),
     onNavigate: (listener) =>
       subscribe(DESKTOP_IPC.navigate, (route) => {

@@ -41,6 +41,7 @@ function fakeDesktop({
     notify: unused,
     dismissNotification: unused,
     setLanguage: unused,
+    setComposing: unused,
     download: unused,
     onNavigate: unused,
     onSignOutRequest: unused,

@@ -5,6 +5,7 @@ import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../app/errors';
 import { useNotify } from '../../../app/toasts';
+import { useReportComposing } from '../../desktop/composing';
 import { useSendChatMessageMutation } from '../chats.api';
 
 /** The composer grows with its text up to this many rows, then scrolls. */
@@ -29,6 +30,8 @@ export function ChatComposer({ chatId }: { chatId: Id }) {
   const notify = useNotify();
   const [text, setText] = useState('');
   const [send] = useSendChatMessageMutation();
+  // The desktop app holds back a restart into an update while this is unsent.
+  useReportComposing(text.trim() !== '');
   const input = useRef<HTMLTextAreaElement>(null);
   // Messages typed in quick succession go one after the other, so they arrive in the order written.
   const queue = useRef<Promise<void>>(Promise.resolve());

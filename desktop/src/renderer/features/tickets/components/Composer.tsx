@@ -37,6 +37,7 @@ import { useListQuickMessagesQuery, useSendQuickMessageMutation } from '../../qu
 import { type QuickAnswerOption, quickAnswerOptions, sendableText, signBody } from '../thread';
 import { ticketRouteState } from '../ticket-route';
 import { useSendMediaMutation, useSendMessageMutation } from '../tickets.api';
+import { useReportComposing } from '../../desktop/composing';
 import { EmojiPicker } from './EmojiPicker';
 import { useVoiceRecorder } from './useVoiceRecorder';
 
@@ -153,6 +154,8 @@ export function Composer({ ticket, replyTo, onClearReply }: ComposerProps) {
     await sendMedia({ ticketId: ticket.id, form }).unwrap();
   };
   const recorder = useVoiceRecorder(sendVoice, fail);
+  // The desktop app holds back a restart into an update while something here is not sent yet.
+  useReportComposing(text.trim() !== '' || files.length > 0 || quickAttachment !== null || recorder.state !== 'idle');
 
   const chooseSign = (value: boolean) => {
     setSign(value);
