@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { parseTrustProxy } from '../common/client-address.js';
+import { parseWaVersion } from '../modules/gateway/baileys/wa-version-text.js';
 
 const url = (protocols: string[]) =>
   yup
@@ -153,6 +154,15 @@ export const configSchema = yup.object({
   /** A webhook that fails is tried again this long later, doubling each time (5 tries in all). */
   WEBHOOK_RETRY_BASE_MS: yup.number().typeError('must be a number').integer().min(1).max(600_000).default(2000),
   CAMPAIGN_DAILY_CAP: yup.number().typeError('must be a number').integer().min(1).max(1_000_000).default(1000),
+  /**
+   * The WhatsApp Web version the connections announce (`2.3000.1023223821`), for when WhatsApp
+   * refuses the one looked up at start or bundled with Baileys as too old.
+   */
+  WA_WEB_VERSION: yup
+    .string()
+    .trim()
+    .test('wa-version', 'must be a version like 2.3000.1023223821', (value) => !value || parseWaVersion(value) !== null)
+    .optional(),
 });
 
 export type ConfigInput = yup.InferType<typeof configSchema>;

@@ -31,6 +31,7 @@ describe('configuration', () => {
     ['JWT_SECRET', 'short', /JWT_SECRET: must be at least 32/],
     ['ADMIN_EMAIL', 'nobody', /ADMIN_EMAIL/],
     ['PUBLIC_URL', 'ftp://x', /PUBLIC_URL/],
+    ['WA_WEB_VERSION', '2.3000', /WA_WEB_VERSION: must be a version like 2.3000.1023223821/],
   ])('stops on a bad %s, naming it', (name, value, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(message);

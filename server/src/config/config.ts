@@ -6,6 +6,7 @@ import ipaddr from 'ipaddr.js';
 import { ValidationError } from 'yup';
 import { parseTrustProxy, type TrustProxy } from '../common/client-address.js';
 import { deriveSecretsKey } from '../common/secret-box.js';
+import { parseWaVersion } from '../modules/gateway/baileys/wa-version-text.js';
 import { configSchema, type ConfigInput } from './config.schema.js';
 
 export interface AppConfig {
@@ -53,6 +54,8 @@ export interface AppConfig {
   /** Sends a second one connection's token may make through the external API. */
   externalApiLimitPerSecond: number;
   sendTokenFailuresPerIp: number;
+  /** WA_WEB_VERSION: the WhatsApp Web version to announce instead of the looked-up or bundled one. */
+  waWebVersion: [number, number, number] | null;
   version: string;
 }
 
@@ -294,6 +297,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     campaignDailyCap: input.CAMPAIGN_DAILY_CAP,
     externalApiLimitPerSecond: input.EXTERNAL_API_LIMIT_PER_SECOND,
     sendTokenFailuresPerIp: input.SEND_TOKEN_FAILURES_PER_IP,
+    waWebVersion: input.WA_WEB_VERSION ? parseWaVersion(input.WA_WEB_VERSION) : null,
     secretsKey: deriveSecretsKey(input.SECRETS_KEY ?? jwtSecret),
     secretsKeysPrevious: previousSecretsKeys(input, jwtSecret),
     ai: aiConfig(input, sandboxOn(input, publicUrl)),

@@ -1,7 +1,16 @@
 import type { Id, IsoDate, WeekdaySchedule } from '../common/common.types.js';
 import type { QueueSummary } from '../queues/queues.types.js';
 
-export const CONNECTION_STATUSES = ['OPENING', 'qrcode', 'PAIRING', 'CONNECTED', 'TIMEOUT', 'DISCONNECTED'] as const;
+/** OUTDATED: WhatsApp refused the WhatsApp Web version the server announces as too old. */
+export const CONNECTION_STATUSES = [
+  'OPENING',
+  'qrcode',
+  'PAIRING',
+  'CONNECTED',
+  'TIMEOUT',
+  'DISCONNECTED',
+  'OUTDATED',
+] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 
 /** States that raise the warning badge on the Connections menu entry. */
@@ -11,6 +20,7 @@ export const CONNECTION_WARNING_STATUSES: readonly ConnectionStatus[] = [
   'DISCONNECTED',
   'TIMEOUT',
   'OPENING',
+  'OUTDATED',
 ];
 
 export const CONNECTION_PROVIDERS = ['beta', 'sandbox'] as const;

@@ -36,4 +36,13 @@ describe('connection status machine', () => {
       expect(shouldRun(status)).toBe(true);
     }
   });
+
+  it('records a version WhatsApp refused as OUTDATED, keeping the number, and leaves it down until tried again', () => {
+    const connected: SessionState = { status: 'CONNECTED', qrcode: '', retries: 0, number: '5511987654321' };
+    expect(nextSessionState(connected, { kind: 'status', status: 'OUTDATED', retries: 0 })).toEqual({
+      ...connected,
+      status: 'OUTDATED',
+    });
+    expect(shouldRun('OUTDATED')).toBe(false);
+  });
 });

@@ -33,7 +33,10 @@ export function nextSessionState(current: SessionState, event: SessionEvent): Se
   }
 }
 
-/** Whether a connection should have a live session somewhere (resumed at start, taken over). */
+/**
+ * Whether a connection should have a live session somewhere (resumed at start, taken over). One
+ * WhatsApp refused as OUTDATED waits, like a DISCONNECTED one, for someone to try it again.
+ */
 export function shouldRun(status: ConnectionStatus): boolean {
-  return status !== 'DISCONNECTED';
+  return status !== 'DISCONNECTED' && status !== 'OUTDATED';
 }

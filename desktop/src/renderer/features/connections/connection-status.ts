@@ -12,6 +12,9 @@ export function sessionActions(status: ConnectionStatus): SessionAction[] {
   switch (status) {
     case 'DISCONNECTED':
       return ['retry', 'newQr'];
+    // The pairing is fine: only the version was refused, so trying again (once updated) is enough.
+    case 'OUTDATED':
+      return ['retry'];
     case 'qrcode':
       return ['showQr'];
     case 'OPENING':
@@ -33,7 +36,7 @@ export type StatusTone = 'success' | 'warning' | 'danger' | 'informative';
 
 export function statusTone(status: ConnectionStatus): StatusTone {
   if (status === 'CONNECTED') return 'success';
-  if (status === 'DISCONNECTED' || status === 'TIMEOUT') return 'danger';
+  if (status === 'DISCONNECTED' || status === 'TIMEOUT' || status === 'OUTDATED') return 'danger';
   if (status === 'qrcode' || status === 'PAIRING') return 'warning';
   return 'informative';
 }

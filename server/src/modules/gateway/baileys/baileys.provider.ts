@@ -3,11 +3,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { downloadMediaMessage, makeWASocket } from '@whiskeysockets/baileys';
 import { DataSource } from 'typeorm';
 import { SecretBox } from '../../../common/secret-box.js';
+import { APP_CONFIG, type AppConfig } from '../../../config/config.js';
 import type { ProviderSession, SessionListener, SessionTarget, WhatsappProvider } from '../provider.js';
 import { BaileysSession, type BaileysRuntime } from './baileys.session.js';
 import { useDatabaseAuthState } from './database-auth-state.js';
 import { assertWhatsappMediaUrl } from './media-host.js';
 import { DEFAULT_RECONNECT_POLICY } from './reconnect-policy.js';
+import { lookupWaWebVersion, resolveWaVersion, type ResolvedWaVersion } from './wa-version.js';
 
 /** Optional `Partial<BaileysRuntime>`: replaces the socket factory, media download, clock or policy (tests). */
 export const BAILEYS_RUNTIME = Symbol('BAILEYS_RUNTIME');
@@ -26,6 +28,7 @@ export const DEFAULT_BAILEYS_RUNTIME: BaileysRuntime = {
   random: Math.random,
   now: Date.now,
   historyMaxAgeMs: 7 * DAY_MS,
+  lookupWaVersion: lookupWaWebVersion,
 };
 
 /** WhatsApp through Baileys (connection provider "beta"), with its auth state in the database. */
@@ -33,11 +36,14 @@ export const DEFAULT_BAILEYS_RUNTIME: BaileysRuntime = {
 export class BaileysProvider implements WhatsappProvider {
   readonly kind = 'beta' as const;
   private readonly runtime: BaileysRuntime;
+  /** Looked up once per process, by the first session to start, and shared by all of them. */
+  private waVersion?: Promise<ResolvedWaVersion>;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(SecretBox) private readonly box: SecretBox,
     @Optional() @Inject(BAILEYS_RUNTIME) runtime?: Partial<BaileysRuntime>,
+    @Optional() @Inject(APP_CONFIG) private readonly config?: Pick<AppConfig, 'waWebVersion'>,
   ) {
     this.runtime = { ...DEFAULT_BAILEYS_RUNTIME, ...runtime };
   }
@@ -47,8 +53,10 @@ export class BaileysProvider implements WhatsappProvider {
    * OPENING, then QR codes or `connected`, and the session reconnects by itself until stopped.
    */
   async start(target: SessionTarget, listener: SessionListener): Promise<ProviderSession> {
+    this.waVersion ??= resolveWaVersion(this.config?.waWebVersion ?? null, this.runtime.lookupWaVersion);
+    const { version } = await this.waVersion;
     const auth = await useDatabaseAuthState(this.db, this.box, target.whatsappId);
-    const session = new BaileysSession(target, listener, auth, this.runtime);
+    const session = new BaileysSession(target, listener, auth, this.runtime, version);
     session.open();
     return session;
   }

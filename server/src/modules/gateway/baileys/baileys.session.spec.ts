@@ -132,6 +132,7 @@ describe('BaileysProvider sessions', () => {
   let downloads: WAMessage[];
   let random: number;
   let socketFailures: number;
+  let lookups: number;
 
   const runtime = (): Partial<BaileysRuntime> => ({
     makeSocket: (config) => {
@@ -158,6 +159,10 @@ describe('BaileysProvider sessions', () => {
     },
     random: () => random,
     now: () => NOW,
+    lookupWaVersion: async () => {
+      lookups += 1;
+      return [2, 3000, 1023223821];
+    },
   });
 
   const target = (overrides: Partial<SessionTarget> = {}): SessionTarget => ({
@@ -207,6 +212,7 @@ describe('BaileysProvider sessions', () => {
     downloads = [];
     random = 0.5;
     socketFailures = 0;
+    lookups = 0;
     listener = new Recorder();
   });
   afterEach(() => db.destroy());
@@ -285,6 +291,32 @@ describe('BaileysProvider sessions', () => {
       ]);
       expect(sockets).toHaveLength(1);
       expect(timers).toHaveLength(0);
+    });
+
+    it('announces the looked-up WhatsApp Web version, looked up once for every session of the provider', async () => {
+      await pairedCreds();
+      const provider = new BaileysProvider(db, box, runtime());
+      await provider.start(target(), listener);
+      await provider.start(target({ whatsappId: 8 }), listener);
+      expect(sockets.map((s) => s.config.version)).toEqual([
+        [2, 3000, 1023223821],
+        [2, 3000, 1023223821],
+      ]);
+      expect(lookups).toBe(1);
+      const configured = new BaileysProvider(db, box, runtime(), { waWebVersion: [2, 3000, 5] });
+      await configured.start(target(), listener);
+      expect(sockets[2].config.version).toEqual([2, 3000, 5]);
+      expect(lookups).toBe(1);
+    });
+
+    it('when WhatsApp refuses the version as too old (405), says OUTDATED and stops retrying', async () => {
+      const { session, sock } = await connected();
+      sock.close(405);
+      await session.idle();
+      expect(listener.sessions).toEqual([{ kind: 'status', status: 'OUTDATED', retries: 0 }]);
+      expect(sockets).toHaveLength(1);
+      expect(timers).toHaveLength(0);
+      expect(await authRows()).toBe(1);
     });
 
     it('on connectionReplaced (440) stops without a reconnect loop and keeps the auth state', async () => {

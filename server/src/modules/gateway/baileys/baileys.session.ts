@@ -9,6 +9,7 @@ import {
   type BaileysEventMap,
   type SignalKeyStore,
   type UserFacingSocketConfig,
+  type WAVersion,
   type WAMessage,
   type WASocket,
   type proto,
@@ -31,6 +32,7 @@ import { ackFromReceipt, ackFromStatus, mapChange, mapContent, messageDate } fro
 import { isGroupJid, jidUser, PeerResolver, peerJid } from './baileys-peers.js';
 import type { DatabaseAuthState } from './database-auth-state.js';
 import { backoffDelay, decideOnClose, type ReconnectPolicy } from './reconnect-policy.js';
+import type { WaVersionLookup } from './wa-version.js';
 
 /** The part of Baileys' socket a session uses; tests hand in a fake of this shape. */
 export type BaileysSocket = Pick<
@@ -69,6 +71,8 @@ export interface BaileysRuntime {
    * what arrived while the server was down), not months of old chats turned into tickets.
    */
   historyMaxAgeMs: number;
+  /** Asks WhatsApp Web's current version (see wa-version.ts); once per process, by the provider. */
+  lookupWaVersion: WaVersionLookup;
 }
 
 type Events = Partial<BaileysEventMap>;
@@ -115,6 +119,8 @@ export class BaileysSession implements ProviderSession {
     private readonly listener: SessionListener,
     private readonly auth: DatabaseAuthState,
     private readonly runtime: BaileysRuntime,
+    /** The WhatsApp Web version to announce; Baileys' bundled one when absent. */
+    private readonly version?: WAVersion,
   ) {
     this.log = new Logger(`Baileys:${target.whatsappId}`);
     this.baileysLog = baileysLogger(`Baileys:${target.whatsappId}`);
@@ -217,6 +223,7 @@ export class BaileysSession implements ProviderSession {
   private makeSocket(): BaileysSocket {
     return this.runtime.makeSocket({
       auth: { creds: this.auth.state.creds, keys: this.keys },
+      ...(this.version ? { version: this.version } : {}),
       browser: BROWSER,
       logger: this.baileysLog,
       // The phone keeps receiving notifications: agents are not the phone's owner.
@@ -342,6 +349,13 @@ export class BaileysSession implements ProviderSession {
     this.finished = true;
     this.pairing = false;
     this.retire();
+    if (decision === 'outdated') {
+      // Every retry would announce the same version: the session waits for a newer one (an upgrade
+      // or WA_WEB_VERSION, then "Try again"), and the connection says why.
+      this.log.warn('WhatsApp refused this WhatsApp Web version as too old (405); not reconnecting');
+      await this.status('OUTDATED', 0);
+      return;
+    }
     if (decision === 'loggedOut') {
       await this.guard('wiping auth state', () => this.auth.wipe());
       await this.report({ kind: 'loggedOut' });

@@ -18,13 +18,20 @@ export const DEFAULT_RECONNECT_POLICY: ReconnectPolicy = {
 };
 
 /**
+ * WhatsApp's `failure` stanza with reason 405, which Baileys closes with as "Connection Failure":
+ * the WhatsApp Web version announced is below the minimum WhatsApp accepts.
+ */
+export const VERSION_REFUSED = 405;
+
+/**
  * What to do when Baileys closes the socket.
+ * - `outdated`: WhatsApp refused the announced version; every retry would be refused alike.
  * - `loggedOut`: the phone removed the device; the auth state is dead and must be wiped.
  * - `stop`: reconnecting cannot help and would loop or fight another client; the user decides.
  * - `restart`: the server asked for an immediate restart (after pairing, mostly).
  * - `backoff`: a transient failure; retry later.
  */
-export type CloseDecision = 'loggedOut' | 'stop' | 'restart' | 'backoff';
+export type CloseDecision = 'outdated' | 'loggedOut' | 'stop' | 'restart' | 'backoff';
 
 /**
  * @param statusCode `lastDisconnect.error.output.statusCode` (a Boom error), if any
@@ -32,6 +39,8 @@ export type CloseDecision = 'loggedOut' | 'stop' | 'restart' | 'backoff';
  */
 export function decideOnClose(statusCode: number | undefined, paired: boolean): CloseDecision {
   switch (statusCode) {
+    case VERSION_REFUSED:
+      return 'outdated';
     case DisconnectReason.loggedOut:
       return 'loggedOut';
     case DisconnectReason.restartRequired:

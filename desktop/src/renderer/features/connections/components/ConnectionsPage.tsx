@@ -4,6 +4,7 @@ import { can, type WhatsappConnection } from '@atendo/shared';
 import {
   Badge,
   Button,
+  Caption1,
   makeStyles,
   Spinner,
   TableBody,
@@ -51,6 +52,7 @@ const useStyles = makeStyles({
     paddingBlock: tokens.spacingVerticalXS,
   },
   defaultIcon: { color: tokens.colorPaletteGreenForeground1, fontSize: '20px' },
+  reason: { maxWidth: '320px', marginTop: tokens.spacingVerticalXXS, color: tokens.colorNeutralForeground3 },
 });
 
 /** Spec §2 Connections page: the last update reads dd/MM/yy HH:mm. */
@@ -182,6 +184,11 @@ export function ConnectionsPage() {
                   <Badge appearance="tint" color={statusTone(connection.status)} data-status={connection.status}>
                     {t(`connections.status.${connection.status}`)}
                   </Badge>
+                  {connection.status === 'OUTDATED' && (
+                    <Caption1 block className={styles.reason}>
+                      {t('connections.outdatedHint')}
+                    </Caption1>
+                  )}
                 </ResponsiveCell>
                 {canAct && <ResponsiveCell label={columns.session}>{renderSession(connection)}</ResponsiveCell>}
                 <ResponsiveCell label={columns.lastUpdate}>
