@@ -29,7 +29,8 @@ export interface OpenPrompt extends Omit<PromptEntity, 'apiKey' | 'voiceKey'> {
 }
 
 /** The row and column a sealed secret belongs to (see SecretBox). */
-const contextOf = (companyId: number, column: 'apiKey' | 'voiceKey') => `prompt:${companyId}:${column}`;
+export const promptSecretContext = (companyId: number, column: 'apiKey' | 'voiceKey') =>
+  `prompt:${companyId}:${column}`;
 
 /**
  * AI prompts (spec 2 §2 Prompts): CRUD for the company's admins. The keys are sealed at rest and
@@ -160,8 +161,8 @@ export class PromptsService {
     if (!row) return null;
     const opened = {
       ...row,
-      apiKey: this.box.open(row.apiKey, contextOf(companyId, 'apiKey')),
-      voiceKey: this.box.open(row.voiceKey, contextOf(companyId, 'voiceKey')),
+      apiKey: this.box.open(row.apiKey, promptSecretContext(companyId, 'apiKey')),
+      voiceKey: this.box.open(row.voiceKey, promptSecretContext(companyId, 'voiceKey')),
     };
     this.opened.set(id, opened);
     return opened;
@@ -188,7 +189,7 @@ export class PromptsService {
   private sealed(companyId: number, input: PromptInput, existing: PromptEntity | null) {
     const keep = (column: 'apiKey' | 'voiceKey') => {
       const value = input[column];
-      if (!isMaskedSecret(value)) return this.box.seal(value, contextOf(companyId, column));
+      if (!isMaskedSecret(value)) return this.box.seal(value, promptSecretContext(companyId, column));
       if (existing?.[column]) return existing[column];
       throw new DomainError('ERR_VALIDATION', { fields: [{ field: column, message: V.required }] });
     };
@@ -208,7 +209,7 @@ export class PromptsService {
 
   private toPrompt(row: PromptEntity): Prompt {
     const mask = (column: 'apiKey' | 'voiceKey') =>
-      row[column] ? maskSecret(this.box.open(row[column], contextOf(row.companyId, column))) : '';
+      row[column] ? maskSecret(this.box.open(row[column], promptSecretContext(row.companyId, column))) : '';
     return {
       id: row.id,
       companyId: row.companyId,

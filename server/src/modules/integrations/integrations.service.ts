@@ -29,7 +29,7 @@ export interface OpenIntegration extends Omit<QueueIntegrationEntity, 'jsonConte
   signingSecret: string;
 }
 
-const contextOf = (companyId: number, column: 'jsonContent' | 'signingSecret') =>
+export const integrationSecretContext = (companyId: number, column: 'jsonContent' | 'signingSecret') =>
   `queueIntegration:${companyId}:${column}`;
 
 const invalid = (field: string, message: string) => new DomainError('ERR_VALIDATION', { fields: [{ field, message }] });
@@ -80,7 +80,7 @@ export class IntegrationsService {
       this.integrations.create({
         ...this.columns(input),
         jsonContent: this.sealedJson(auth.companyId, input, null),
-        signingSecret: this.box.seal(signingSecret, contextOf(auth.companyId, 'signingSecret')),
+        signingSecret: this.box.seal(signingSecret, integrationSecretContext(auth.companyId, 'signingSecret')),
         companyId: auth.companyId,
       }),
     );
@@ -105,7 +105,7 @@ export class IntegrationsService {
     const signingSecret = newSigningSecret();
     await this.integrations.update(
       { id, companyId: auth.companyId },
-      { signingSecret: this.box.seal(signingSecret, contextOf(auth.companyId, 'signingSecret')) },
+      { signingSecret: this.box.seal(signingSecret, integrationSecretContext(auth.companyId, 'signingSecret')) },
     );
     await this.announced(auth, id);
     return { signingSecret };
@@ -169,8 +169,8 @@ export class IntegrationsService {
     if (!row) return null;
     return {
       ...row,
-      jsonContent: this.box.open(row.jsonContent, contextOf(companyId, 'jsonContent')),
-      signingSecret: this.box.open(row.signingSecret, contextOf(companyId, 'signingSecret')),
+      jsonContent: this.box.open(row.jsonContent, integrationSecretContext(companyId, 'jsonContent')),
+      signingSecret: this.box.open(row.signingSecret, integrationSecretContext(companyId, 'signingSecret')),
     };
   }
 
@@ -207,7 +207,7 @@ export class IntegrationsService {
       if (existing?.jsonContent) return existing.jsonContent;
       throw invalid('jsonContent', V.required);
     }
-    return this.box.seal(value, contextOf(companyId, 'jsonContent'));
+    return this.box.seal(value, integrationSecretContext(companyId, 'jsonContent'));
   }
 
   /** A flowbuilder integration's flow must be the company's: another's is refused like an unknown one. */
@@ -228,7 +228,7 @@ export class IntegrationsService {
 
   private toIntegration(row: QueueIntegrationEntity): QueueIntegration {
     const mask = (column: 'jsonContent' | 'signingSecret') =>
-      row[column] ? maskSecret(this.box.open(row[column], contextOf(row.companyId, column))) : '';
+      row[column] ? maskSecret(this.box.open(row[column], integrationSecretContext(row.companyId, column))) : '';
     return {
       id: row.id,
       companyId: row.companyId,
