@@ -141,7 +141,8 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
   const common = {
     entities: ENTITIES,
     migrations: migrationsOf(config),
-    migrationsRun: true,
+    // Run by runMigrationsOnce under a lock: several nodes may start together.
+    migrationsRun: false,
     synchronize: false,
     logging:
       config.logLevel === 'silent'

@@ -4,6 +4,7 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { SecretBox } from '../../common/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { dataSourceOptions, ENTITIES } from '../../database/data-source.js';
+import { runMigrationsOnce } from '../../database/migrate.js';
 import { oneConnectionPerTransaction } from '../../database/one-connection.js';
 import { JobsModule } from '../jobs/jobs.module.js';
 import { RedisModule } from '../redis/redis.module.js';
@@ -26,7 +27,9 @@ export class CoreModule {
           dataSourceFactory: async (options?: DataSourceOptions) => {
             const db = new DataSource(options!);
             oneConnectionPerTransaction(db, transactionViolation(config));
-            return db.initialize();
+            await db.initialize();
+            await runMigrationsOnce(db);
+            return db;
           },
         }),
         TypeOrmModule.forFeature(ENTITIES),

@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { withDatabaseLock } from '../../database/migrate.js';
 import { hashPassword } from '../sessions/passwords.js';
 import { CompanyEntity } from '../companies/entities/company.entity.js';
 import { PlanEntity } from '../plans/entities/plan.entity.js';
@@ -26,6 +27,11 @@ export class SeedService implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    // Nodes of a new installation starting together: one creates the platform, the others find it.
+    await withDatabaseLock(this.db, 'first start', () => this.seed());
+  }
+
+  private async seed(): Promise<void> {
     const platform = await this.db.getRepository(CompanyEntity).findOneBy({ isPlatform: true });
     if (platform) {
       const admin = await this.db
