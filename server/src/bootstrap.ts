@@ -10,8 +10,10 @@ import type { FastifyReply } from 'fastify';
 import { MEDIA_MAX_BYTES } from '@atendo/shared';
 import { AppModule } from './app.module.js';
 import { registerAccessLog } from './common/access-log.js';
+import { AppLogger } from './common/app-logger.js';
 import { trustFunction } from './common/client-address.js';
 import { corsOptions } from './common/cors.js';
+import { registerRequestContext } from './common/request-context.js';
 import { useJsonBody } from './common/json-body.js';
 import { serveOpenApi } from './modules/openapi/openapi-document.js';
 import { registerUpdates } from './common/updates.js';
@@ -58,14 +60,17 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       void reply.code(400).send({ error: 'ERR_VALIDATION' });
     },
   });
+  const levels = LEVELS[config.logLevel];
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, options.extraModules, options.outboundHttp),
     adapter,
     {
-      logger: LEVELS[config.logLevel],
+      logger: levels && new AppLogger(config.logFormat, levels),
       abortOnError: false,
     },
   );
+  // First, so every other hook and handler of a request runs in its context.
+  registerRequestContext(app.getHttpAdapter().getInstance());
   useJsonBody(app, BODY_LIMIT_BYTES);
   await app.register(fastifyCookie);
   // Uploads (message media): parsed only where a route reads them, each file capped.
@@ -80,7 +85,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       done(null, body),
     );
   }
-  if (config.logLevel === 'info' || config.logLevel === 'debug') registerAccessLog(fastify);
+  if (config.logLevel === 'info' || config.logLevel === 'debug') registerAccessLog(fastify, config.logFormat);
   await registerWebApp(fastify, { webDir: config.webDir, media: app.get(MediaStore) });
   await registerUpdates(fastify, config.updates);
   serveOpenApi(app, config.version);

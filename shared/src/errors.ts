@@ -147,7 +147,7 @@ export interface ErrorBody {
   fields?: FieldError[];
   /** ERR_SUBSCRIPTION_EXPIRED carries the date the subscription ended. */
   dueDate?: string;
-  /** Present on 500 answers so support can find the log line. */
+  /** Present on 5xx answers (and in X-Request-Id on every answer) so support can find the log lines. */
   requestId?: string;
   /** ERR_OTHER_OPEN_TICKET names the ticket already open for the contact, its owner and queue. */
   ticket?: OpenTicketConflict;

@@ -24,8 +24,9 @@ const HTTP_STATUS_ERRORS: Record<number, string> = {
 };
 
 /**
- * The one place errors become answers: `{ error: "ERR_..." }` with the catalogue's status.
- * Anything unexpected answers 500 without details and is logged with the request id.
+ * The one place errors become answers: `{ error: "ERR_..." }` with the catalogue's status, and
+ * `requestId` on 5xx answers. Anything unexpected answers 500 without details and is logged with
+ * the request id.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -35,7 +36,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const ctx = host.switchToHttp();
     const reply = ctx.getResponse<FastifyReply>();
     const request = ctx.getRequest<FastifyRequest>();
-    const { status, body } = this.toAnswer(exception, request);
+    const { status, body } = this.toAnswer(exception);
+    // A server-side failure names its request (also in X-Request-Id), so support finds its log lines.
+    if (status >= 500) body.requestId = String(request?.id ?? '');
     const retryAfter =
       exception instanceof ThrottledError
         ? exception.retryAfterSeconds
@@ -53,7 +56,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(body));
   }
 
-  private toAnswer(exception: unknown, request: FastifyRequest): { status: number; body: ErrorBody } {
+  private toAnswer(exception: unknown): { status: number; body: ErrorBody } {
     if (exception instanceof DomainError) {
       return { status: exception.status, body: { error: exception.code, ...exception.extra } };
     }
@@ -68,7 +71,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
         return { status, body: { error: HTTP_STATUS_ERRORS[status] ?? 'ERR_VALIDATION' } };
       }
     }
-    return { status: 500, body: { error: 'ERR_INTERNAL_SERVER_ERROR', requestId: String(request?.id ?? '') } };
+    return { status: 500, body: { error: 'ERR_INTERNAL_SERVER_ERROR' } };
   }
 }
 

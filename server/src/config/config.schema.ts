@@ -43,6 +43,8 @@ export const configSchema = yup.object({
   /** Extra origins allowed to call the API from a browser context (comma separated). */
   CORS_ORIGINS: yup.string().trim().default(''),
   LOG_LEVEL: yup.string().oneOf(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
+  /** `text` for people at a terminal, `json` (one object a line) for a log store. */
+  LOG_FORMAT: yup.string().oneOf(['text', 'json'], 'must be text or json').default('text'),
   /**
    * Which proxies in front of the server are believed about the client's address (X-Forwarded-For),
    * for HTTP and the socket handshake alike: off by default, since a client could forge it.

@@ -28,6 +28,7 @@ export interface AppConfig {
   adminPassword: string | null;
   corsOrigins: string[];
   logLevel: ConfigInput['LOG_LEVEL'];
+  logFormat: ConfigInput['LOG_FORMAT'];
   /** Which proxies may name the client's address (see client-address.ts). */
   trustProxy: TrustProxy;
   loginLimitPerIp: number;
@@ -280,6 +281,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         .filter(Boolean),
     ],
     logLevel: input.LOG_LEVEL,
+    logFormat: input.LOG_FORMAT,
     trustProxy: parseTrustProxy(input.TRUST_PROXY)!,
     loginLimitPerIp: input.LOGIN_LIMIT_PER_IP,
     loginLimitPerAccount: input.LOGIN_LIMIT_PER_ACCOUNT,

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { DataSourceOptions, MigrationInterface } from 'typeorm';
 import type { AppConfig } from '../config/config.js';
+import { TypeOrmLogger } from './typeorm-logger.js';
 import {
   FlowCampaignEntity,
   FlowEntity,
@@ -138,18 +139,20 @@ export function migrationsOf(config: AppConfig): Array<new () => MigrationInterf
 
 /** MySQL/MariaDB when DB_URL is set, else an embedded SQLite file under DATA_DIR. */
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {
+  const logging =
+    config.logLevel === 'silent'
+      ? false
+      : config.logLevel === 'debug'
+        ? ['query' as const, 'error' as const]
+        : ['error' as const];
   const common = {
     entities: ENTITIES,
     migrations: migrationsOf(config),
     // Run by runMigrationsOnce under a lock: several nodes may start together.
     migrationsRun: false,
     synchronize: false,
-    logging:
-      config.logLevel === 'silent'
-        ? false
-        : config.logLevel === 'debug'
-          ? ['query' as const, 'error' as const]
-          : ['error' as const],
+    logging,
+    logger: new TypeOrmLogger(logging),
   };
   if (config.dbUrl) {
     return {
