@@ -3,6 +3,7 @@ import { Controller, Injectable, Logger, Module, Post, Req } from '@nestjs/commo
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
+import { Lifecycle } from '../src/modules/health/lifecycle.js';
 import { signupCompany, startTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -120,5 +121,40 @@ describe('JSON logs', () => {
     expect(res.status).toBe(401);
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.body).toEqual({ error: 'ERR_INVALID_TOKEN' });
+  });
+
+  it('is live and ready, and not ready once draining or without its database', async () => {
+    expect(await t.request('GET', '/health/live')).toMatchObject({ status: 200, body: { status: 'ok' } });
+    expect(await t.request('GET', '/health/ready')).toMatchObject({
+      status: 200,
+      body: {
+        status: 'ready',
+        checks: {
+          database: 'up',
+          redis: process.env.REDIS_URL ? 'up' : 'disabled',
+          migrations: 'done',
+          draining: false,
+        },
+        failed: [],
+      },
+    });
+    t.app.get(Lifecycle).startDraining();
+    expect(await t.request('GET', '/health/ready')).toMatchObject({
+      status: 503,
+      body: { status: 'unready', failed: ['draining'] },
+    });
+    // Liveness is about the process only: a draining node is not restarted.
+    expect((await t.request('GET', '/health/live')).status).toBe(200);
+
+    const db = t.app.get(DataSource);
+    await db.destroy();
+    try {
+      const res = await t.request('GET', '/health/ready');
+      expect(res.status).toBe(503);
+      expect(res.body.checks.database).toBe('down');
+      expect(res.body.failed).toEqual(expect.arrayContaining(['database', 'draining']));
+    } finally {
+      await db.initialize();
+    }
   });
 });

@@ -5,6 +5,9 @@ import { startTestApp, type TestApp } from './support/test-app.js';
 /** The routes that answer without a session. Adding one here is a deliberate, reviewed act. */
 const PUBLIC_ROUTES = [
   'GET /health',
+  // The probes, for load balancers and orchestrators.
+  'GET /health/live',
+  'GET /health/ready',
   'POST /auth/login',
   'POST /auth/refresh_token',
   'DELETE /auth/logout',
