@@ -35,6 +35,7 @@ import { ThrottleModule } from './modules/throttle/throttles.js';
 import { OutboundHttpModule } from './modules/outbound-http/outbound-http.module.js';
 import type { OutboundHttpOptions } from './modules/outbound-http/outbound-http.js';
 import { MediaModule } from './modules/media/media.module.js';
+import { MetricsModule } from './modules/metrics/metrics.module.js';
 
 @Module({})
 export class AppModule {
@@ -51,6 +52,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.forRoot(config),
+        MetricsModule,
         OutboundHttpModule.forRoot(outboundHttp),
         ThrottleModule,
         MediaModule,

@@ -21,6 +21,8 @@ import { registerWebApp } from './common/web-app.js';
 import type { AppConfig } from './config/config.js';
 import type { OutboundHttpOptions } from './modules/outbound-http/outbound-http.js';
 import { MediaStore } from './modules/media/media-store.js';
+import { registerHttpMetrics } from './modules/metrics/metrics-collectors.js';
+import { Metrics } from './modules/metrics/metrics.js';
 import { AppIoAdapter } from './modules/realtime/io.adapter.js';
 import { REDIS, sharedRedis } from './modules/redis/redis.module.js';
 
@@ -71,6 +73,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   );
   // First, so every other hook and handler of a request runs in its context.
   registerRequestContext(app.getHttpAdapter().getInstance());
+  registerHttpMetrics(app.getHttpAdapter().getInstance(), app.get(Metrics));
   useJsonBody(app, BODY_LIMIT_BYTES);
   await app.register(fastifyCookie);
   // Uploads (message media): parsed only where a route reads them, each file capped.

@@ -4,7 +4,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 import { Lifecycle } from '../src/modules/health/lifecycle.js';
-import { signupCompany, startTestApp, type TestApp } from './support/test-app.js';
+import { signupCompany, startTestApp, nextEvent, type TestApp } from './support/test-app.js';
+
+/** Ports of this file's METRICS_PORT listener. */
+const METRICS_PORT = 18_123;
+const METRICS_TOKEN = 'scrape-token-0123456789';
 
 /**
  * A service that logs on behalf of a request after an await (the request's context must survive
@@ -62,6 +66,17 @@ function logTap() {
       return chunks.join('').split('\n').filter(Boolean);
     },
   };
+}
+
+/** A sample's value in Prometheus' text format, 0 when the series is absent. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number {
+  for (const line of text.split('\n')) {
+    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const has = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    if (Object.entries(labels).every(([key, value]) => has[key] === value)) return Number(match[3]);
+  }
+  return 0;
 }
 
 describe('JSON logs', () => {
@@ -123,6 +138,10 @@ describe('JSON logs', () => {
     expect(res.body).toEqual({ error: 'ERR_INVALID_TOKEN' });
   });
 
+  it('serves no /metrics without METRICS_TOKEN', async () => {
+    expect(await t.request('GET', '/metrics')).toMatchObject({ status: 404, body: { error: 'ERR_NOT_FOUND' } });
+  });
+
   it('is live and ready, and not ready once draining or without its database', async () => {
     expect(await t.request('GET', '/health/live')).toMatchObject({ status: 200, body: { status: 'ok' } });
     expect(await t.request('GET', '/health/ready')).toMatchObject({
@@ -156,5 +175,107 @@ describe('JSON logs', () => {
     } finally {
       await db.initialize();
     }
+  });
+});
+
+describe('metrics', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ SANDBOX: 'true', METRICS_TOKEN, METRICS_PORT: String(METRICS_PORT) });
+  });
+  afterAll(() => t.close());
+
+  const scrape = async () => {
+    const res = await t.request('GET', '/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    return res.body as string;
+  };
+
+  it('asks for the token', async () => {
+    expect(await t.request('GET', '/metrics')).toMatchObject({ status: 401, body: { error: 'ERR_INVALID_TOKEN' } });
+    expect(
+      await t.request('GET', '/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}x` } }),
+    ).toMatchObject({ status: 401, body: { error: 'ERR_INVALID_TOKEN' } });
+  });
+
+  it('exposes every family the operations page names', async () => {
+    const text = await scrape();
+    for (const family of [
+      'atendo_http_request_duration_seconds',
+      'atendo_sockets_connected',
+      'atendo_whatsapp_sessions',
+      'atendo_whatsapp_messages_total',
+      'atendo_whatsapp_send_failures_total',
+      'atendo_job_queue_jobs',
+      'atendo_job_wait_seconds',
+      'atendo_job_failures_total',
+      'atendo_outbound_call_failures_total',
+      'atendo_db_pool_connections',
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_heap_size_used_bytes',
+    ]) {
+      expect({ family, present: text.includes(`# TYPE ${family} `) }).toEqual({ family, present: true });
+    }
+    expect(sample(text, 'atendo_db_pool_connections', { state: 'max' })).toBe(
+      process.env.DB_URL ? t.config.dbPoolSize : 1,
+    );
+    expect(sample(text, 'atendo_job_queue_jobs', { queue: 'dispatch', state: 'waiting' })).toBeGreaterThanOrEqual(0);
+    expect(text).toContain('atendo_job_queue_jobs{queue="dispatch",state="waiting"}');
+  });
+
+  it('moves: a request is timed by its route, a socket and an inbound message are counted', async () => {
+    const before = await scrape();
+    const live = { method: 'GET', route: '/health/live', status: '200' };
+    await t.request('GET', '/health/live');
+    await t.request('GET', '/health/live');
+    const company = await signupCompany(t, 'Metrics');
+    const socket = t.socket(company.token);
+    await nextEvent(socket, 'ready');
+
+    const queue = await t.request('POST', '/queue', {
+      token: company.token,
+      body: { name: 'Sales', color: '#102030' },
+    });
+    const line = (
+      await t.request('POST', '/whatsapp', {
+        token: company.token,
+        body: { name: 'Line', provider: 'sandbox', queueIds: [queue.body.id] },
+      })
+    ).body;
+    await t.request('POST', `/whatsappsession/${line.id}`, { token: company.token });
+    const scan = await t.request('POST', `/sandbox/connections/${line.id}/scan`, { token: company.token, body: {} });
+    expect(scan.status).toBe(200);
+    const inbound = await t.request('POST', `/sandbox/connections/${line.id}/messages`, {
+      token: company.token,
+      body: { from: '5511912345678', name: 'Customer', body: 'hello' },
+    });
+    expect(inbound.status).toBe(201);
+
+    const after = await scrape();
+    expect(sample(after, 'atendo_http_request_duration_seconds_count', live)).toBe(
+      sample(before, 'atendo_http_request_duration_seconds_count', live) + 2,
+    );
+    // By pattern, never by the URL: the connection's id is no label.
+    expect(after).toContain('route="/sandbox/connections/:whatsappId/messages"');
+    expect(after).not.toContain(`/sandbox/connections/${line.id}/`);
+    expect(sample(after, 'atendo_sockets_connected')).toBe(sample(before, 'atendo_sockets_connected') + 1);
+    expect(sample(after, 'atendo_whatsapp_messages_total', { direction: 'inbound' })).toBe(
+      sample(before, 'atendo_whatsapp_messages_total', { direction: 'inbound' }) + 1,
+    );
+    const node = /atendo_whatsapp_sessions\{status="CONNECTED",node="([^"]+)"\} 1/.exec(after)?.[1];
+    expect(node).toMatch(/^[0-9a-f-]{36}$/);
+
+    socket.disconnect();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(sample(await scrape(), 'atendo_sockets_connected')).toBe(sample(before, 'atendo_sockets_connected'));
+  });
+
+  it('serves /metrics alone, without a token, on METRICS_PORT', async () => {
+    const res = await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('# TYPE atendo_http_request_duration_seconds histogram');
+    expect((await fetch(`http://127.0.0.1:${METRICS_PORT}/health`)).status).toBe(404);
+    expect((await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`, { method: 'POST' })).status).toBe(404);
   });
 });

@@ -8,6 +8,8 @@ const PUBLIC_ROUTES = [
   // The probes, for load balancers and orchestrators.
   'GET /health/live',
   'GET /health/ready',
+  // Prometheus: a route only with METRICS_TOKEN, which it checks itself (404 without it).
+  'GET /metrics',
   'POST /auth/login',
   'POST /auth/refresh_token',
   'DELETE /auth/logout',

@@ -45,6 +45,17 @@ export const configSchema = yup.object({
   LOG_LEVEL: yup.string().oneOf(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
   /** `text` for people at a terminal, `json` (one object a line) for a log store. */
   LOG_FORMAT: yup.string().oneOf(['text', 'json'], 'must be text or json').default('text'),
+  /** Turns GET /metrics on, for callers that send it as a Bearer token. */
+  METRICS_TOKEN: yup.string().trim().min(16, 'must be at least 16 characters').optional(),
+  /** Serves GET /metrics, without a token, on this port of its own (keep it off the public network). */
+  METRICS_PORT: yup
+    .number()
+    .typeError('must be a port number')
+    .integer()
+    .min(1)
+    .max(65535)
+    .notOneOf([yup.ref('PORT')], 'must differ from PORT')
+    .optional(),
   /**
    * Which proxies in front of the server are believed about the client's address (X-Forwarded-For),
    * for HTTP and the socket handshake alike: off by default, since a client could forge it.

@@ -29,6 +29,8 @@ export interface AppConfig {
   corsOrigins: string[];
   logLevel: ConfigInput['LOG_LEVEL'];
   logFormat: ConfigInput['LOG_FORMAT'];
+  /** GET /metrics: for this Bearer token on the API's port, and/or without one on a port of its own. */
+  metrics: { token: string | null; port: number | null };
   /** Which proxies may name the client's address (see client-address.ts). */
   trustProxy: TrustProxy;
   loginLimitPerIp: number;
@@ -282,6 +284,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ],
     logLevel: input.LOG_LEVEL,
     logFormat: input.LOG_FORMAT,
+    metrics: { token: input.METRICS_TOKEN ?? null, port: input.METRICS_PORT ?? null },
     trustProxy: parseTrustProxy(input.TRUST_PROXY)!,
     loginLimitPerIp: input.LOGIN_LIMIT_PER_IP,
     loginLimitPerAccount: input.LOGIN_LIMIT_PER_ACCOUNT,

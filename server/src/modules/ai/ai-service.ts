@@ -5,6 +5,7 @@ import CircuitBreaker from 'opossum';
 import { LRUCache } from 'lru-cache';
 import { ownUrl } from '../../common/own-url.js';
 import { APP_CONFIG, PRODUCT_NAME, type AppConfig } from '../../config/config.js';
+import { Metrics } from '../metrics/metrics.js';
 import { ssmlOf, type ChatTurnMessage } from './agent-turn.js';
 
 /** The OpenAI client library, loaded on first use (some 14 MB of heap a server without prompts never needs). */
@@ -40,6 +41,7 @@ export class AiService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly http: HttpAdapterHost,
+    private readonly metrics: Metrics,
   ) {}
 
   async chat(companyId: number, request: ChatRequest): Promise<string> {
@@ -112,6 +114,7 @@ export class AiService {
     try {
       return (await circuit.fire(call)) as T;
     } catch (error) {
+      this.metrics.outboundFailed('ai');
       if ((error as { code?: string }).code === 'EOPENBREAKER') {
         throw new AiServiceError(`the ${service} service failed repeatedly; calls paused for 30 s`);
       }

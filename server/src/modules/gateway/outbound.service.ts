@@ -8,6 +8,7 @@ import type {
   SendOptions,
   SentMessage,
 } from './gateway.types.js';
+import { Metrics } from '../metrics/metrics.js';
 import { SessionManager } from './session-manager.js';
 
 /** Digits only: what every provider expects as a number. */
@@ -23,14 +24,17 @@ function digits(number: string): string {
  */
 @Injectable()
 export class GatewayOutbound implements OutboundPort {
-  constructor(private readonly sessions: SessionManager) {}
+  constructor(
+    private readonly sessions: SessionManager,
+    private readonly metrics: Metrics,
+  ) {}
 
   async sendText(whatsappId: number, to: PeerRef, body: string, options?: SendOptions): Promise<SentMessage> {
-    return this.sessions.invoke(whatsappId, { op: 'sendText', to: this.peer(to), body, options });
+    return this.counted(() => this.sessions.invoke(whatsappId, { op: 'sendText', to: this.peer(to), body, options }));
   }
 
   async sendMedia(whatsappId: number, to: PeerRef, media: OutboundMedia, options?: SendOptions): Promise<SentMessage> {
-    return this.sessions.invoke(whatsappId, { op: 'sendMedia', to: this.peer(to), media, options });
+    return this.counted(() => this.sessions.invoke(whatsappId, { op: 'sendMedia', to: this.peer(to), media, options }));
   }
 
   async deleteForEveryone(whatsappId: number, to: PeerRef, providerId: string): Promise<void> {
@@ -45,6 +49,18 @@ export class GatewayOutbound implements OutboundPort {
 
   async addressBook(whatsappId: number): Promise<AddressBookEntry[]> {
     return this.sessions.invoke(whatsappId, { op: 'addressBook' });
+  }
+
+  /** Counted on the node that asked for the send, wherever the session runs. */
+  private async counted(send: () => Promise<SentMessage>): Promise<SentMessage> {
+    try {
+      const sent = await send();
+      this.metrics.messages.inc({ direction: 'outbound' });
+      return sent;
+    } catch (error) {
+      this.metrics.sendFailures.inc();
+      throw error;
+    }
   }
 
   private peer(to: PeerRef): PeerRef {

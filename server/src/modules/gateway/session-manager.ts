@@ -16,6 +16,7 @@ import { In, Not, Repository } from 'typeorm';
 import { DomainError } from '../../common/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { REDIS } from '../redis/redis.module.js';
+import { Metrics } from '../metrics/metrics.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { SettingEntity } from '../settings/entities/setting.entity.js';
 import { WhatsappAuthKeyEntity } from '../whatsapp/entities/whatsapp-auth-key.entity.js';
@@ -115,6 +116,7 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
     @InjectRepository(SettingEntity) private readonly settings: Repository<SettingEntity>,
     private readonly realtime: RealtimeService,
     private readonly moduleRef: ModuleRef,
+    private readonly metrics: Metrics,
     @Optional() @Inject(INBOUND_SINK) sink?: InboundSink,
   ) {
     this.sink = sink ?? null;
@@ -162,6 +164,11 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
     await Promise.all([...this.live.values()].map((entry) => this.stopLocal(entry, 'stop')));
     await Promise.all([...this.eventChains.values()]);
     await this.rpc?.close();
+  }
+
+  /** The status of each session this node runs, for the metrics. */
+  liveStatuses(): ConnectionStatus[] {
+    return [...this.live.values()].map((entry) => entry.status);
   }
 
   /** Lets a provider add commands its sessions understand (run on the node holding the session). */
@@ -399,6 +406,7 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
       message: async (message) => {
         if (!current()) return;
         if (message.chat.isGroup && entry.target.ignoreGroups) return;
+        if (!message.fromMe) this.metrics.messages.inc({ direction: 'inbound' });
         const sink = this.sinkOrDrop();
         if (sink) await sink.message(message);
       },

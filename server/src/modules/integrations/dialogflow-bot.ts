@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Metrics } from '../metrics/metrics.js';
 import type { BotTurn, IntegrationBot } from './integration-bots.js';
 import { credentialsOf, DialogflowClients, DialogflowError } from './dialogflow-client.js';
 
@@ -10,7 +11,10 @@ import { credentialsOf, DialogflowClients, DialogflowError } from './dialogflow-
  */
 @Injectable()
 export class DialogflowBot implements IntegrationBot {
-  constructor(private readonly clients: DialogflowClients) {}
+  constructor(
+    private readonly clients: DialogflowClients,
+    private readonly metrics: Metrics,
+  ) {}
 
   async turn({ message, integration, text, say, end }: BotTurn): Promise<void> {
     let answer;
@@ -23,6 +27,7 @@ export class DialogflowBot implements IntegrationBot {
         integration.language,
       );
     } catch (error) {
+      this.metrics.outboundFailed('dialogflow');
       return end(`o Dialogflow falhou: ${error instanceof DialogflowError ? error.message : String(error)}`, true);
     }
     for (const text of answer.texts) await say(text);

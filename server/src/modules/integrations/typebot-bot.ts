@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { ownUrl } from '../../common/own-url.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { folded } from '../ai/agent-turn.js';
+import { Metrics } from '../metrics/metrics.js';
 import { isLoopbackAddress } from '../outbound-http/address-policy.js';
 import { OutboundError, OutboundHttp } from '../outbound-http/outbound-http.js';
 import type { BotTurn, IntegrationBot } from './integration-bots.js';
@@ -36,6 +37,7 @@ export class TypebotBot implements IntegrationBot {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly http: OutboundHttp,
     private readonly adapter: HttpAdapterHost,
+    private readonly metrics: Metrics,
   ) {}
 
   async turn({ message, integration, text, session, say, keepSession, end }: BotTurn): Promise<void> {
@@ -59,6 +61,7 @@ export class TypebotBot implements IntegrationBot {
         : startRequest(integration.urlN8N, integration.typebotSlug);
       turn = readTurn(await callTypebot((url, body) => this.post(url, body), request), sessionId);
     } catch (error) {
+      this.metrics.outboundFailed('typebot');
       this.waiting.delete(message.ticketId);
       return end(`o Typebot falhou: ${describe(error)}`, true);
     }

@@ -11,6 +11,7 @@ import { MessagesService } from '../conversations/messages.service.js';
 import { TicketEvents, type ConversationEvent } from '../conversations/ticket-events.js';
 import { TicketReader } from '../conversations/ticket-reader.js';
 import { JOB_QUEUES, type JobQueues } from '../jobs/jobs.module.js';
+import { Metrics } from '../metrics/metrics.js';
 import { OutboundError, OutboundHttp } from '../outbound-http/outbound-http.js';
 import { IntegrationsService } from './integrations.service.js';
 import { replyOf, signatureOf, webhookPayload } from './webhook-payload.js';
@@ -59,6 +60,7 @@ export class WebhookRelay implements OnModuleInit {
     private readonly http: OutboundHttp,
     private readonly reader: TicketReader,
     private readonly messages: MessagesService,
+    private readonly metrics: Metrics,
   ) {}
 
   onModuleInit(): void {
@@ -128,6 +130,7 @@ export class WebhookRelay implements OnModuleInit {
         { timeoutMs: 10_000, maxBytes: 64 * 1024 },
       );
     } catch (error) {
+      this.metrics.outboundFailed('webhook');
       const why = error instanceof OutboundError ? `${error.reason}: ${error.message}` : String(error);
       if (delivery.attempt < WEBHOOK_ATTEMPTS && !(error instanceof OutboundError && error.reason === 'refused')) {
         await this.jobs.integrations.add(

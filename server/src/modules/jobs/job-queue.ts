@@ -1,5 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { Queue as BullQueue } from 'bull';
+import { within } from '../../common/within.js';
+import type { JobObserver } from '../metrics/metrics.js';
 
 export interface JobOptions {
   /** Run no sooner than this many milliseconds from now. */
@@ -14,6 +16,13 @@ export interface JobOptions {
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
+/** Jobs due and not taken yet, running, and not due yet. */
+export interface JobCounts {
+  waiting: number;
+  active: number;
+  delayed: number;
+}
+
 /**
  * What the rest of the server sees of a queue. Two implementations: Bull on Redis when REDIS_URL is
  * set, and an in-process one otherwise. Neither is the record of what is scheduled: that lives in
@@ -23,6 +32,8 @@ export interface JobQueue<T = unknown> {
   readonly name: string;
   process(handler: JobHandler<T>, concurrency?: number): void;
   add(data: T, options?: JobOptions): Promise<void>;
+  /** For the metrics: with Bull, the whole cluster's jobs; in-process, this process's. */
+  counts(): Promise<JobCounts>;
   close(): Promise<void>;
 }
 
@@ -35,10 +46,15 @@ export class BullJobQueue<T> implements JobQueue<T> {
   private readonly logger: Logger;
   private lastLogged = 0;
 
-  constructor(private readonly queue: BullQueue<T>) {
+  constructor(
+    private readonly queue: BullQueue<T>,
+    private readonly observer?: JobObserver,
+  ) {
     this.logger = new Logger(`Jobs:${queue.name}`);
     // Redis going away is reported here; Bull reconnects and carries on by itself when it is back.
     queue.on('error', (error: Error) => this.unavailable(error));
+    // This worker's failed runs only: each node counts its own.
+    queue.on('failed', () => observer?.failed(queue.name));
   }
 
   private unavailable(error: Error): void {
@@ -52,7 +68,12 @@ export class BullJobQueue<T> implements JobQueue<T> {
   }
 
   process(handler: JobHandler<T>, concurrency = 1): void {
-    this.queue.process(concurrency, (job) => handler(job.data)).catch((error: Error) => this.unavailable(error));
+    this.queue
+      .process(concurrency, (job) => {
+        this.observer?.started(this.queue.name, Date.now() - job.timestamp - (job.opts.delay ?? 0));
+        return handler(job.data);
+      })
+      .catch((error: Error) => this.unavailable(error));
   }
 
   async add(data: T, options: JobOptions = {}): Promise<void> {
@@ -69,6 +90,12 @@ export class BullJobQueue<T> implements JobQueue<T> {
     });
   }
 
+  async counts(): Promise<JobCounts> {
+    // Bounded: with Redis away the command would wait for it, and the scrape with it.
+    const counts = await within(this.queue.getJobCounts(), 1_000);
+    return { waiting: counts.waiting, active: counts.active, delayed: counts.delayed };
+  }
+
   async close(): Promise<void> {
     await this.queue.close();
   }
@@ -79,12 +106,18 @@ export class InProcessJobQueue<T> implements JobQueue<T> {
   private handler: JobHandler<T> | null = null;
   private concurrency = 1;
   private running = 0;
-  private readonly waiting: { data: T; attempt: number; attempts: number; jobId?: string }[] = [];
+  /** `dueAt`: when the job became due, for the wait the metrics report. */
+  private readonly waiting: { data: T; attempt: number; attempts: number; jobId?: string; dueAt: number }[] = [];
+  /** Jobs waiting for their delay (or their next try) to pass. */
+  private delayed = 0;
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly pendingIds = new Set<string>();
   private closed = false;
 
-  constructor(readonly name: string) {
+  constructor(
+    readonly name: string,
+    private readonly observer?: JobObserver,
+  ) {
     this.logger = new Logger(`Jobs:${name}`);
   }
 
@@ -107,7 +140,15 @@ export class InProcessJobQueue<T> implements JobQueue<T> {
       if (this.pendingIds.has(options.jobId)) return;
       this.pendingIds.add(options.jobId);
     }
-    this.later(options.delayMs ?? 0, () => this.enqueue(data, options.attempts ?? 1, options.jobId));
+    this.delayed += 1;
+    this.later(options.delayMs ?? 0, () => {
+      this.delayed -= 1;
+      this.enqueue(data, options.attempts ?? 1, options.jobId);
+    });
+  }
+
+  async counts(): Promise<JobCounts> {
+    return { waiting: this.waiting.length, active: this.running, delayed: this.delayed };
   }
 
   async close(): Promise<void> {
@@ -115,6 +156,7 @@ export class InProcessJobQueue<T> implements JobQueue<T> {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     this.waiting.length = 0;
+    this.delayed = 0;
   }
 
   private later(ms: number, run: () => void): void {
@@ -128,7 +170,7 @@ export class InProcessJobQueue<T> implements JobQueue<T> {
 
   private enqueue(data: T, attempts: number, jobId?: string): void {
     if (this.closed) return;
-    this.waiting.push({ data, attempt: 1, attempts, jobId });
+    this.waiting.push({ data, attempt: 1, attempts, jobId, dueAt: Date.now() });
     this.drain();
   }
 
@@ -136,12 +178,16 @@ export class InProcessJobQueue<T> implements JobQueue<T> {
     while (this.handler && this.running < this.concurrency && this.waiting.length) {
       const job = this.waiting.shift()!;
       this.running += 1;
+      this.observer?.started(this.name, Date.now() - job.dueAt);
       this.handler(job.data)
         .then(() => job.jobId && this.pendingIds.delete(job.jobId))
         .catch((error: unknown) => {
+          this.observer?.failed(this.name);
           if (job.attempt < job.attempts && !this.closed) {
+            this.delayed += 1;
             this.later(BACKOFF_MS * 2 ** (job.attempt - 1), () => {
-              this.waiting.push({ ...job, attempt: job.attempt + 1 });
+              this.delayed -= 1;
+              this.waiting.push({ ...job, attempt: job.attempt + 1, dueAt: Date.now() });
               this.drain();
             });
           } else {

@@ -2,6 +2,7 @@ import { BullModule, getQueueToken } from '@nestjs/bull';
 import { Global, Module, type DynamicModule, type OnApplicationShutdown, Inject } from '@nestjs/common';
 import type { Queue } from 'bull';
 import type { AppConfig } from '../../config/config.js';
+import { Metrics } from '../metrics/metrics.js';
 import { BullJobQueue, InProcessJobQueue, type JobQueue } from './job-queue.js';
 
 /** Every queue of the server. A name here is a Bull queue on Redis, or an in-process one. */
@@ -23,9 +24,10 @@ export class JobsModule implements OnApplicationShutdown {
         providers: [
           {
             provide: JOB_QUEUES,
-            useFactory: (): JobQueues =>
+            inject: [Metrics],
+            useFactory: (metrics: Metrics): JobQueues =>
               Object.fromEntries(
-                QUEUE_NAMES.map((name) => [name, new InProcessJobQueue(name)]),
+                QUEUE_NAMES.map((name) => [name, new InProcessJobQueue(name, metrics)]),
               ) as unknown as JobQueues,
           },
         ],
@@ -41,9 +43,11 @@ export class JobsModule implements OnApplicationShutdown {
       providers: [
         {
           provide: JOB_QUEUES,
-          inject: QUEUE_NAMES.map((name) => getQueueToken(name)),
-          useFactory: (...queues: Queue[]): JobQueues =>
-            Object.fromEntries(queues.map((queue) => [queue.name, new BullJobQueue(queue)])) as unknown as JobQueues,
+          inject: [Metrics, ...QUEUE_NAMES.map((name) => getQueueToken(name))],
+          useFactory: (metrics: Metrics, ...queues: Queue[]): JobQueues =>
+            Object.fromEntries(
+              queues.map((queue) => [queue.name, new BullJobQueue(queue, metrics)]),
+            ) as unknown as JobQueues,
         },
       ],
       exports: [JOB_QUEUES],

@@ -21,6 +21,11 @@ export class RealtimeService {
     this.server = server;
   }
 
+  /** The signed-in sockets connected to this process (not the other nodes'). */
+  connectedSockets(): number {
+    return this.server?.of('/').sockets.size ?? 0;
+  }
+
   /** To every socket of the company. */
   toCompany<S extends CompanyEventSuffix>(companyId: number, suffix: S, payload: CompanyEventPayloads[S]): void {
     this.server?.to(rooms.company(companyId)).emit(companyEvent(companyId, suffix), payload);
