@@ -93,7 +93,6 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   await registerUpdates(fastify, config.updates);
   serveOpenApi(app, config.version);
   app.useWebSocketAdapter(new AppIoAdapter(app, config, app.get(REDIS)));
-  app.enableShutdownHooks();
   await app.init();
   await fastify.ready();
   return app;

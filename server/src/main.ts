@@ -2,6 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { Logger } from '@nestjs/common';
 import { createApp } from './bootstrap.js';
 import { ConfigError, loadConfig, standInWarning } from './config/config.js';
+import { exitGracefullyOnSignals } from './graceful-shutdown.js';
 
 // After each full collection V8 lets the old generation grow to up to 4 times what survived it
 // before collecting again. The idle server keeps about 80 MB alive, so a burst of short-lived
@@ -16,6 +17,7 @@ setFlagsFromString('--heap-growing-percent=100');
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await createApp(config);
+  exitGracefullyOnSignals(app, config.shutdown);
   await app.listen(config.port, config.host);
   new Logger('Server').log(
     `Atendo ${config.version} listening on ${config.publicUrl} (database: ${config.dbUrl ? 'MySQL/MariaDB' : 'embedded SQLite'}, ` +

@@ -23,6 +23,13 @@ export const configSchema = yup.object({
   DB_URL: url(['mysql', 'mariadb']).optional(),
   /** Connections each server process keeps to MySQL/MariaDB (the embedded SQLite has one). */
   DB_POOL_SIZE: yup.number().typeError('must be a number').integer().min(2).max(1000).default(20),
+  /**
+   * On SIGTERM, how long readiness fails before the node stops taking work (load balancers notice
+   * meanwhile). By default 3 s with REDIS_URL (nodes behind a balancer), none on the embedded defaults.
+   */
+  SHUTDOWN_DELAY_MS: yup.number().typeError('must be a number').integer().min(0).max(120_000).optional(),
+  /** The bound of the whole graceful shutdown; past it the process ends anyway (exit code 1). */
+  SHUTDOWN_TIMEOUT_MS: yup.number().typeError('must be a number').integer().min(1_000).max(600_000).default(30_000),
   REDIS_URL: url(['redis', 'rediss']).optional(),
   /** Namespaces Redis keys (queues, throttling, socket rooms) so installations can share a Redis. */
   REDIS_PREFIX: yup

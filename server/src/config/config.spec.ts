@@ -27,6 +27,8 @@ describe('configuration', () => {
     ['PORT', '70000', /PORT/],
     ['DB_URL', 'postgres://x', /DB_URL: must be a URL/],
     ['DB_POOL_SIZE', '1', /DB_POOL_SIZE: must be greater than or equal to 2/],
+    ['SHUTDOWN_DELAY_MS', 'soon', /SHUTDOWN_DELAY_MS: must be a number/],
+    ['SHUTDOWN_TIMEOUT_MS', '10', /SHUTDOWN_TIMEOUT_MS: must be greater than or equal to 1000/],
     ['REDIS_URL', 'http://x', /REDIS_URL/],
     ['JWT_SECRET', 'short', /JWT_SECRET: must be at least 32/],
     ['ADMIN_EMAIL', 'nobody', /ADMIN_EMAIL/],

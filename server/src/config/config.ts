@@ -15,6 +15,8 @@ export interface AppConfig {
   host: string;
   dbUrl: string | null;
   dbPoolSize: number;
+  /** SIGTERM's graceful drain (see graceful-shutdown.ts). */
+  shutdown: { delayMs: number; timeoutMs: number };
   redisUrl: string | null;
   redisPrefix: string;
   jwtSecret: string;
@@ -265,6 +267,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: input.HOST,
     dbUrl: input.DB_URL ?? null,
     dbPoolSize: input.DB_POOL_SIZE,
+    shutdown: {
+      delayMs: input.SHUTDOWN_DELAY_MS ?? (input.REDIS_URL ? 3_000 : 0),
+      timeoutMs: input.SHUTDOWN_TIMEOUT_MS,
+    },
     redisUrl: input.REDIS_URL ?? null,
     redisPrefix: input.REDIS_PREFIX,
     jwtSecret,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   Inject,
   Injectable,
@@ -37,7 +38,7 @@ import {
   type SessionTarget,
   type WhatsappProvider,
 } from './provider.js';
-import { SessionRpc } from './session-rpc.js';
+import { SessionMovingError, SessionRpc } from './session-rpc.js';
 import { nextSessionState, shouldRun } from './session-state.js';
 
 /** What can be asked of a live session, wherever it lives: JSON-safe so it can cross to its holder. */
@@ -66,7 +67,20 @@ interface LiveSession {
   closed: boolean;
   /** Until when this node's lease surely holds, by this node's clock (from when it asked). */
   leaseUntil: number;
+  /** Commands running on the session now: a hand-over waits for them before stopping it. */
+  running: number;
+  /** Set when the hand-over begins: later commands wait for the next holder instead. */
+  leaving: boolean;
 }
+
+/**
+ * How long a command waits for a session that is moving between nodes (its holder handing it over
+ * or gone) before answering ERR_WAPP_UNAVAILABLE: a hand-over takes about a takeover sweep and a
+ * dead holder's lease lapses within LEASE_TTL_MS.
+ */
+export const MOVE_WAIT_MS = 6_000;
+/** How long a hand-over waits for the commands already running on a session. */
+const HANDOVER_COMMANDS_WAIT_MS = 10_000;
 
 /** How often, without Redis, live sessions re-read their company's settings (ignore groups, reject calls). */
 const SETTINGS_REFRESH_MS = 15_000;
@@ -166,6 +180,32 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
     await this.rpc?.close();
   }
 
+  /**
+   * Gives this node's sessions up at once for a graceful shutdown, instead of letting their leases
+   * lapse: each waits for the commands running on it, stops, and releases its lease, and the other
+   * nodes' next takeover sweep starts it from the stored keys. Commands that arrive meanwhile (here
+   * or forwarded) wait for the new holder. Without Redis there is nobody to hand over to: the
+   * sessions stop and the next start resumes them.
+   */
+  async handOver(): Promise<number> {
+    this.shuttingDown = true;
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    await this.resuming;
+    const entries = [...this.live.values()];
+    for (const entry of entries) entry.leaving = true;
+    await Promise.all(
+      entries.map(async (entry) => {
+        const deadline = Date.now() + HANDOVER_COMMANDS_WAIT_MS;
+        while (entry.running > 0 && Date.now() < deadline) await sleep(20);
+        await this.stopLocal(entry, 'stop');
+      }),
+    );
+    await Promise.all([...this.eventChains.values()]);
+    if (entries.length) this.logger.log(`Handed over ${entries.length} session(s)`);
+    return entries.length;
+  }
+
   /** The status of each session this node runs, for the metrics. */
   liveStatuses(): ConnectionStatus[] {
     return [...this.live.values()].map((entry) => entry.status);
@@ -212,6 +252,8 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
       status: 'OPENING',
       closed: false,
       leaseUntil: 0,
+      running: 0,
+      leaving: false,
     };
     this.live.set(whatsappId, entry);
     const opening = this.open(entry, provider);
@@ -313,10 +355,28 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
    * Redis cannot say who holds it, the answer is ERR_WAPP_UNAVAILABLE (503): ask again shortly.
    */
   async invoke<T = unknown>(whatsappId: number, command: SessionCommand): Promise<T> {
+    const deadline = Date.now() + MOVE_WAIT_MS;
+    for (;;) {
+      try {
+        return await this.invokeOnce<T>(whatsappId, command);
+      } catch (error) {
+        // The session is between two holders and the command did not run: ask again shortly.
+        if (!(error instanceof SessionMovingError) || Date.now() >= deadline) throw error;
+        await sleep(100);
+      }
+    }
+  }
+
+  private async invokeOnce<T>(whatsappId: number, command: SessionCommand): Promise<T> {
     if (this.live.has(whatsappId)) return (await this.executeLocal(whatsappId, command)) as T;
     if (this.rpc) {
       let holder = await this.holderOf(whatsappId);
       if (!holder && command.op !== 'stop' && command.op !== 'logout') {
+        // Handing over: another node takes the session; this one must not start it again.
+        if (this.shuttingDown) {
+          if (await this.shouldRunNow(whatsappId)) throw new SessionMovingError();
+          throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
+        }
         await this.takeOverNow(whatsappId);
         if (this.live.has(whatsappId)) return (await this.executeLocal(whatsappId, command)) as T;
         // Another node won the race for the lease: it runs the session now.
@@ -343,17 +403,35 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
     let pending = this.takingOver.get(whatsappId);
     if (!pending) {
       pending = (async () => {
-        const row = await this.whatsapps.findOne({ where: { id: whatsappId }, select: { id: true, status: true } });
-        if (row && shouldRun(row.status)) await this.start(whatsappId);
+        if (await this.shouldRunNow(whatsappId)) await this.start(whatsappId);
       })().finally(() => this.takingOver.delete(whatsappId));
       this.takingOver.set(whatsappId, pending);
     }
     return pending;
   }
 
+  private async shouldRunNow(whatsappId: number): Promise<boolean> {
+    const row = await this.whatsapps.findOne({ where: { id: whatsappId }, select: { id: true, status: true } });
+    return !!row && shouldRun(row.status);
+  }
+
   private async executeLocal(whatsappId: number, command: SessionCommand): Promise<unknown> {
     const entry = this.live.get(whatsappId);
-    if (!entry) throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
+    // Gone from here during a hand-over (also when a command forwarded before it arrives after).
+    if (!entry || entry.leaving) {
+      if (this.shuttingDown && command.op !== 'stop' && command.op !== 'logout') throw new SessionMovingError();
+      if (!entry) throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
+    }
+    entry.running += 1;
+    try {
+      return await this.runOn(entry, command);
+    } finally {
+      entry.running -= 1;
+    }
+  }
+
+  private async runOn(entry: LiveSession, command: SessionCommand): Promise<unknown> {
+    const { whatsappId } = entry;
     await entry.ready;
     const session = entry.session;
     if (!session || entry.closed) throw new DomainError('ERR_WAPP_NOT_INITIALIZED');

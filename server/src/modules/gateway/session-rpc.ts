@@ -11,7 +11,20 @@ export const RPC_TIMEOUT_MS = 15_000;
 type Request = { t: 'req'; id: string; from: string; whatsappId: number; command: unknown };
 type Response =
   | { t: 'res'; id: string; ok: true; result: unknown }
-  | { t: 'res'; id: string; ok: false; code: string; extra?: DomainError['extra'] };
+  | { t: 'res'; id: string; ok: false; code: string; extra?: DomainError['extra']; moving?: true };
+
+/**
+ * The session is on its way to another node and the command did not run: its holder is handing it
+ * over (a graceful shutdown). Unlike a timeout, sending the command again cannot run it twice, so
+ * the caller waits for the new holder and retries. (A holder whose process is gone answers at once
+ * with a plain ERR_WAPP_UNAVAILABLE: its lease takes seconds to lapse, the client sends again.)
+ * Escaping to a client it is the same 503 ERR_WAPP_UNAVAILABLE.
+ */
+export class SessionMovingError extends DomainError {
+  constructor() {
+    super('ERR_WAPP_UNAVAILABLE');
+  }
+}
 
 /** JSON that keeps Buffers (media) and Dates (timestamps) across the wire. */
 export function encode(value: unknown): unknown {
@@ -115,6 +128,7 @@ export class SessionRpc {
       clearTimeout(call.timer);
       this.pending.delete(message.id);
       if (message.ok) call.resolve(decode(message.result));
+      else if (message.moving) call.reject(new SessionMovingError());
       else
         call.reject(
           new DomainError(isErrorCode(message.code) ? message.code : 'ERR_INTERNAL_SERVER_ERROR', message.extra),
@@ -132,9 +146,11 @@ export class SessionRpc {
     } catch (error) {
       if (!(error instanceof DomainError)) this.logger.error('A forwarded session command failed', error as Error);
       response =
-        error instanceof DomainError
-          ? { t: 'res', id: request.id, ok: false, code: error.code, extra: error.extra }
-          : { t: 'res', id: request.id, ok: false, code: 'ERR_INTERNAL_SERVER_ERROR' };
+        error instanceof SessionMovingError
+          ? { t: 'res', id: request.id, ok: false, code: error.code, moving: true }
+          : error instanceof DomainError
+            ? { t: 'res', id: request.id, ok: false, code: error.code, extra: error.extra }
+            : { t: 'res', id: request.id, ok: false, code: 'ERR_INTERNAL_SERVER_ERROR' };
     }
     await this.redis.publish(this.channelOf(request.from), JSON.stringify(response)).catch((error: unknown) => {
       this.logger.warn(`Could not answer a forwarded session command: ${String(error)}`);

@@ -31,6 +31,22 @@ describe('in-process job queue', () => {
     expect(peak).toBe(2);
   });
 
+  it('pauses after the running jobs finish, taking no new ones', async () => {
+    const started: number[] = [];
+    const finished: number[] = [];
+    queue.process(async ({ n }) => {
+      started.push(n);
+      await new Promise((r) => setTimeout(r, 50));
+      finished.push(n);
+    }, 2);
+    for (let n = 0; n < 5; n++) await queue.add({ n });
+    await until(() => started.length === 2);
+    await queue.pause();
+    expect(finished).toEqual([0, 1]);
+    await new Promise((r) => setTimeout(r, 80));
+    expect(started).toEqual([0, 1]);
+  });
+
   it('retries a failing job up to its attempts', async () => {
     let tries = 0;
     queue.process(async () => {

@@ -34,6 +34,11 @@ export interface JobQueue<T = unknown> {
   add(data: T, options?: JobOptions): Promise<void>;
   /** For the metrics: with Bull, the whole cluster's jobs; in-process, this process's. */
   counts(): Promise<JobCounts>;
+  /**
+   * Stops this process taking jobs and resolves once the ones it runs have finished; waiting and
+   * delayed jobs stay queued for the other nodes (or, in-process, for the next start's re-enqueue).
+   */
+  pause(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -90,6 +95,11 @@ export class BullJobQueue<T> implements JobQueue<T> {
     });
   }
 
+  async pause(): Promise<void> {
+    // Local: this worker only (the other nodes carry on), after its active jobs complete.
+    await this.queue.pause(true);
+  }
+
   async counts(): Promise<JobCounts> {
     // Bounded: with Redis away the command would wait for it, and the scrape with it.
     const counts = await within(this.queue.getJobCounts(), 1_000);
@@ -113,6 +123,8 @@ export class InProcessJobQueue<T> implements JobQueue<T> {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly pendingIds = new Set<string>();
   private closed = false;
+  private paused = false;
+  private idle: (() => void)[] = [];
 
   constructor(
     readonly name: string,
@@ -151,6 +163,11 @@ export class InProcessJobQueue<T> implements JobQueue<T> {
     return { waiting: this.waiting.length, active: this.running, delayed: this.delayed };
   }
 
+  async pause(): Promise<void> {
+    this.paused = true;
+    if (this.running > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
@@ -175,7 +192,8 @@ export class InProcessJobQueue<T> implements JobQueue<T> {
   }
 
   private drain(): void {
-    while (this.handler && this.running < this.concurrency && this.waiting.length) {
+    if (this.paused && this.running === 0) for (const resolve of this.idle.splice(0)) resolve();
+    while (this.handler && !this.paused && this.running < this.concurrency && this.waiting.length) {
       const job = this.waiting.shift()!;
       this.running += 1;
       this.observer?.started(this.name, Date.now() - job.dueAt);
