@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { jest } from '@jest/globals';
 import { Controller, Injectable, Logger, Module, Post, Req } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -79,6 +80,30 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return 0;
 }
 
+/**
+ * A JSON POST over a real connection whose body comes in two packets 100 ms apart: the handler
+ * runs from the body's later events, and must still run in the request's context.
+ */
+function postInTwoPackets(url: string, body: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; body: any; headers: Record<string, unknown> }>((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text), headers: res.headers }));
+      },
+    );
+    req.on('error', reject);
+    req.write(body.slice(0, 10));
+    setTimeout(() => req.end(body.slice(10)), 100);
+  });
+}
+
 describe('JSON logs', () => {
   let t: TestApp;
   const tap = logTap();
@@ -93,13 +118,16 @@ describe('JSON logs', () => {
 
   it('names the request on its access line, on the lines services log for it and in its error answer', async () => {
     const { token, user } = await signupCompany(t, 'Logs');
-    let res!: Awaited<ReturnType<TestApp['request']>>;
+    let res!: Awaited<ReturnType<typeof postInTwoPackets>>;
     const lines = await tap.during(async () => {
-      res = await t.request('POST', '/probe/fail', {
-        token,
-        body: { note: 'x', password: 'Probe-Pass-Secret-1' },
-        cookies: { jrt: 'refresh-cookie-secret-value' },
-      });
+      res = await postInTwoPackets(
+        `${t.url}/probe/fail`,
+        JSON.stringify({ note: 'x', password: 'Probe-Pass-Secret-1' }),
+        {
+          authorization: `Bearer ${token}`,
+          cookie: 'jrt=refresh-cookie-secret-value',
+        },
+      );
     });
     expect(res.status).toBe(500);
     const requestId = res.body.requestId;

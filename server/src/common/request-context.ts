@@ -1,4 +1,4 @@
-import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** The request a piece of work runs for: read by the logger so every line it causes names it. */
@@ -7,9 +7,6 @@ export interface RequestContext {
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
-const RESOURCE = Symbol('requestContextResource');
-
-type WithResource = FastifyRequest & { [RESOURCE]?: AsyncResource };
 
 /** The request being served by the code running now, if any. */
 export function currentRequest(): FastifyRequest | undefined {
@@ -31,23 +28,13 @@ export function requestFields(request: FastifyRequest): Record<string, string | 
 }
 
 /**
- * Runs each request in its own async context, and answers its id in `X-Request-Id`. Fastify
- * parses the body and calls the handler from the request stream's events, which carry the
- * socket's context instead: the context entered in onRequest is entered again in preValidation,
- * the way @fastify/request-context does it.
+ * Runs each request in its own async context, and answers its id in `X-Request-Id`. Everything
+ * after onRequest (the body's parsing, the guard, the handler and what it awaits) runs inside it,
+ * a body that arrives in several packets included (the test sends one in two).
  */
 export function registerRequestContext(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', String(request.id));
-    storage.run({ request }, () => {
-      const resource = new AsyncResource('atendo-request');
-      (request as WithResource)[RESOURCE] = resource;
-      resource.runInAsyncScope(done, request.raw);
-    });
-  });
-  app.addHook('preValidation', (request, _reply, done) => {
-    const resource = (request as WithResource)[RESOURCE];
-    if (resource) resource.runInAsyncScope(done, request.raw);
-    else done();
+    storage.run({ request }, done);
   });
 }
