@@ -20,9 +20,9 @@ export interface DrainOptions {
  * 2. job workers take no more jobs and the running ones finish (queued ones stay for other nodes);
  * 3. WhatsApp sessions are handed over: released at once, the other nodes start them within a
  *    takeover sweep, and commands meanwhile wait for the new holder;
- * 4. the sockets held here are closed, and their clients reconnect to another node;
- * 5. the HTTP listener stops and the requests in flight are answered;
- * 6. the rest of the app (database, Redis) closes.
+ * 4. the HTTP listener stops, the sockets held here are closed (their clients reconnect to another
+ *    node) and the requests in flight are answered;
+ * 5. the rest of the app (database, Redis) closes.
  *
  * Resolves true when all of it finished within `timeoutMs`.
  */
@@ -37,11 +37,11 @@ export async function drainAndClose(app: NestFastifyApplication, options: DrainO
     const queues = Object.values(app.get<JobQueues>(JOB_QUEUES));
     await Promise.all(queues.map((queue) => queue.pause().catch(() => undefined)));
     const sessions = await app.get(SessionManager).handOver();
-    const sockets = app.get(RealtimeService).disconnectLocal();
-    logger.log(`Jobs paused, ${sessions} session(s) handed over, ${sockets} socket(s) closed`);
+    logger.log(`Jobs paused, ${sessions} session(s) handed over`);
     // Nest closes the HTTP server last, after every module's shutdown hook: the requests still
     // in flight need the database and Redis, so the listener is closed and drained first.
-    await closeHttp(app);
+    const sockets = await closeHttp(app, () => app.get(RealtimeService).disconnectLocal());
+    logger.log(`Listener closed, ${sockets} socket(s) sent elsewhere, requests in flight answered`);
     await app.close();
   })();
   let timer: NodeJS.Timeout | undefined;
@@ -65,10 +65,15 @@ function closeEachConnectionAfterItsAnswer(app: NestFastifyApplication): void {
   });
 }
 
-/** Stops accepting connections, closes the idle keep-alive ones, and waits for open requests. */
-async function closeHttp(app: NestFastifyApplication): Promise<void> {
+/**
+ * Stops accepting connections, then closes the sockets' transports (`closeSockets`; after the
+ * listener, so that no client reconnects here), closes the idle keep-alive connections, and waits
+ * for the requests in flight. Answers how many sockets were closed.
+ */
+async function closeHttp(app: NestFastifyApplication, closeSockets: () => number): Promise<number> {
   const server = app.getHttpServer();
-  if (!server.listening) return;
+  if (!server.listening) return closeSockets();
+  let sockets = 0;
   await new Promise<void>((resolve) => {
     // Keep-alive connections with no request on them would hold close() up until they time out:
     // they are closed now, and those busy with a request as soon as it is answered.
@@ -77,8 +82,10 @@ async function closeHttp(app: NestFastifyApplication): Promise<void> {
       clearInterval(idle);
       resolve();
     });
+    sockets = closeSockets();
     server.closeIdleConnections();
   });
+  return sockets;
 }
 
 /**

@@ -188,9 +188,10 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
    * sessions stop and the next start resumes them.
    */
   async handOver(): Promise<number> {
+    // The timers run on: the leases of the sessions still waiting for their commands must be
+    // renewed (a lapsed one would let another node start the session beside this one), and the
+    // sweeps start nothing once shutting down.
     this.shuttingDown = true;
-    for (const timer of this.timers) clearInterval(timer);
-    this.timers = [];
     await this.resuming;
     const entries = [...this.live.values()];
     for (const entry of entries) entry.leaving = true;
