@@ -78,8 +78,9 @@ export class AppLogger extends ConsoleLogger {
     );
   }
 
-  protected override printStackTrace(stack: string): void {
-    super.printStackTrace(redactText(stack));
+  protected override printStackTrace(stack: string | undefined): void {
+    // Nest calls it for every error line, with no stack when the line has none.
+    if (stack) super.printStackTrace(redactText(stack));
   }
 
   /** Reshapes Nest's JSON record: the time readable, the level named, the request's fields added. */
