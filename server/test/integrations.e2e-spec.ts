@@ -496,7 +496,10 @@ describe('dialogflow runtime', () => {
       token: co.admin.token,
       body: { projectName: 'x-fail', jsonContent: CREDENTIALS, language: 'en' },
     });
-    expect([down.status, down.body]).toEqual([502, { error: 'ERR_INTEGRATION_UNREACHABLE' }]);
+    expect([down.status, down.body]).toEqual([
+      502,
+      { error: 'ERR_INTEGRATION_UNREACHABLE', requestId: expect.any(String) },
+    ]);
     // Another company cannot test this company's saved credentials by its id.
     const other = await signupCompany(t, 'Curiosa');
     const theirs = await t.request('POST', '/queueIntegration/testSession', {
