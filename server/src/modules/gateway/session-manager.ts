@@ -197,8 +197,13 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
     for (const entry of entries) entry.leaving = true;
     await Promise.all(
       entries.map(async (entry) => {
-        const deadline = Date.now() + HANDOVER_COMMANDS_WAIT_MS;
+        const since = Date.now();
+        const running = entry.running;
+        const deadline = since + HANDOVER_COMMANDS_WAIT_MS;
         while (entry.running > 0 && Date.now() < deadline) await sleep(20);
+        if (running) {
+          this.logger.log(`Connection ${entry.whatsappId}: waited ${Date.now() - since} ms for ${running} command(s)`);
+        }
         await this.stopLocal(entry, 'stop');
       }),
     );
