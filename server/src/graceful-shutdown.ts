@@ -17,12 +17,12 @@ export interface DrainOptions {
  * Takes this node out of service without losing anything, then closes the app:
  *
  * 1. readiness answers 503 (`/health/ready`) and, after `delayMs`, load balancers send nothing new;
- * 2. job workers take no more jobs and the running ones finish (queued ones stay for other nodes);
- * 3. WhatsApp sessions are handed over: released at once, the other nodes start them within a
- *    takeover sweep, and commands meanwhile wait for the new holder;
- * 4. the HTTP listener stops, the sockets held here are closed (their clients reconnect to another
+ * 2. job workers take no more jobs and the running ones finish (queued ones stay for other nodes),
+ *    while WhatsApp sessions are handed over: released at once, the other nodes start them within
+ *    a takeover sweep, and commands meanwhile wait for the new holder;
+ * 3. the HTTP listener stops, the sockets held here are closed (their clients reconnect to another
  *    node) and the requests in flight are answered;
- * 5. the rest of the app (database, Redis) closes.
+ * 4. the rest of the app (database, Redis) closes.
  *
  * Resolves true when all of it finished within `timeoutMs`.
  */
@@ -34,9 +34,13 @@ export async function drainAndClose(app: NestFastifyApplication, options: DrainO
     closeEachConnectionAfterItsAnswer(app);
     logger.log(`Draining: readiness fails now, new work stops in ${options.delayMs} ms`);
     await sleep(options.delayMs);
+    // Side by side: Bull's pause can take seconds (it waits for its blocking fetch to return), and
+    // a job still running that uses a session just waits for the session's new holder.
     const queues = Object.values(app.get<JobQueues>(JOB_QUEUES));
-    await Promise.all(queues.map((queue) => queue.pause().catch(() => undefined)));
-    const sessions = await app.get(SessionManager).handOver();
+    const [, sessions] = await Promise.all([
+      Promise.all(queues.map((queue) => queue.pause().catch(() => undefined))),
+      app.get(SessionManager).handOver(),
+    ]);
     logger.log(`Jobs paused, ${sessions} session(s) handed over`);
     // Nest closes the HTTP server last, after every module's shutdown hook: the requests still
     // in flight need the database and Redis, so the listener is closed and drained first.
