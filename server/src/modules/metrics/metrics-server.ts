@@ -22,8 +22,9 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
     if (!port) return;
     const server = Fastify({ logger: false });
     server.get('/metrics', async (_request, reply) => {
-      void reply.header('content-type', this.metrics.registry.contentType).header('cache-control', 'no-store');
-      return this.metrics.registry.metrics();
+      const { contentType, body } = await this.metrics.exposition();
+      void reply.header('content-type', contentType).header('cache-control', 'no-store');
+      return body;
     });
     server.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'ERR_NOT_FOUND' }));
     await server.listen({ port, host: this.config.host });

@@ -34,7 +34,8 @@ export class MetricsController {
     if (!token) throw new DomainError('ERR_NOT_FOUND');
     const given = /^Bearer (.+)$/i.exec(authorization ?? '')?.[1] ?? '';
     if (!sameSecret(given, token)) throw new DomainError('ERR_INVALID_TOKEN');
-    void reply.header('content-type', this.metrics.registry.contentType).header('cache-control', 'no-store');
-    return this.metrics.registry.metrics();
+    const { contentType, body } = await this.metrics.exposition();
+    void reply.header('content-type', contentType).header('cache-control', 'no-store');
+    return body;
   }
 }

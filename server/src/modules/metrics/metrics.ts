@@ -12,6 +12,22 @@ export interface JobObserver {
   failed(queue: string): void;
 }
 
+let processRegistry: Registry | null = null;
+
+/**
+ * prom-client's process metrics (event-loop lag, heap, GC, CPU, open handles; its standard names, so
+ * stock dashboards work), collected once per process: each collection starts an event-loop monitor
+ * and a GC observer that run as long as the process, so one per app piled up in a test process
+ * running hundreds of apps, every collection slowing the next tests.
+ */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
 /**
  * This process's Prometheus registry and the metrics the rest of the server moves. Each app has a
  * registry of its own (several run in one test process), so nothing goes to prom-client's global
@@ -66,11 +82,15 @@ export class Metrics implements JobObserver {
   });
 
   constructor() {
-    // Event-loop lag, heap, GC, CPU, open handles: prom-client's standard names, so stock dashboards work.
-    collectDefaultMetrics({ register: this.registry });
     // Counters start at 0 for every label value, so a rate() sees the first increment.
     for (const direction of ['inbound', 'outbound']) this.messages.inc({ direction }, 0);
     for (const target of ['webhook', 'ai', 'typebot', 'dialogflow']) this.outboundFailures.inc({ target }, 0);
+  }
+
+  /** What a scrape answers: this app's metrics and the process's. */
+  async exposition(): Promise<{ contentType: string; body: string }> {
+    const merged = Registry.merge([this.registry, processMetrics()]);
+    return { contentType: merged.contentType, body: await merged.metrics() };
   }
 
   /** A gauge whose value is read when Prometheus scrapes. */
