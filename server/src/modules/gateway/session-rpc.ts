@@ -7,6 +7,8 @@ import { RedisChannel } from '../redis/redis-channel.js';
 
 /** How long a node waits for the holder of a session to answer a forwarded command. */
 export const RPC_TIMEOUT_MS = 15_000;
+/** How much longer than a call may wait the bytes it sends by reference are kept. */
+const BLOB_GRACE_MS = 5_000;
 
 type Request = { t: 'req'; id: string; from: string; whatsappId: number; command: unknown };
 type Response =
@@ -26,24 +28,49 @@ export class SessionMovingError extends DomainError {
   }
 }
 
-/** JSON that keeps Buffers (media) and Dates (timestamps) across the wire. */
-export function encode(value: unknown): unknown {
-  if (Buffer.isBuffer(value)) return { $b64: value.toString('base64') };
+/**
+ * Buffers from this size on (media to send) cross by reference: their bytes go under a Redis key of
+ * their own and the message names the key. Inside one publish, base64 would make a 16 MiB file 21 MiB
+ * of one message, which Redis's pub/sub output limit (32 MB, or 8 MB for a minute) can cut off.
+ */
+export const BY_REFERENCE_BYTES = 64 * 1024;
+
+/**
+ * JSON that keeps Buffers (media) and Dates (timestamps) across the wire. `stash` takes a large
+ * Buffer's bytes away and answers the key they will be under.
+ */
+export function encode(value: unknown, stash?: (data: Buffer) => string): unknown {
+  if (Buffer.isBuffer(value)) {
+    return stash && value.length >= BY_REFERENCE_BYTES ? { $ref: stash(value) } : { $b64: value.toString('base64') };
+  }
   if (value instanceof Date) return { $date: value.toISOString() };
-  if (Array.isArray(value)) return value.map(encode);
+  if (Array.isArray(value)) return value.map((item) => encode(item, stash));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v, stash)]));
   }
   return value;
 }
 
-export function decode(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(decode);
+/** The keys of the Buffers an encoded value holds by reference. */
+function referencesOf(value: unknown, found: string[] = []): string[] {
+  if (Array.isArray(value)) for (const item of value) referencesOf(item, found);
+  else if (value && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    if (typeof record.$ref === 'string') found.push(record.$ref);
+    else for (const item of Object.values(record)) referencesOf(item, found);
+  }
+  return found;
+}
+
+/** `blobs`: the bytes of the references the value holds, by key. */
+export function decode(value: unknown, blobs: Map<string, Buffer> = new Map()): unknown {
+  if (Array.isArray(value)) return value.map((item) => decode(item, blobs));
   if (value && typeof value === 'object') {
     const record = value as Record<string, unknown>;
     if (typeof record.$b64 === 'string') return Buffer.from(record.$b64, 'base64');
+    if (typeof record.$ref === 'string') return blobs.get(record.$ref);
     if (typeof record.$date === 'string') return new Date(record.$date);
-    return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, decode(v)]));
+    return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, decode(v, blobs)]));
   }
   return value;
 }
@@ -90,9 +117,44 @@ export class SessionRpc {
     this.channel = null;
   }
 
+  /**
+   * The value as it goes on the wire, its large Buffers put under keys of their own first. They
+   * live a little longer than a call may wait; the receiver takes them away as it reads them.
+   */
+  private async toWire(value: unknown): Promise<{ wire: unknown; keys: string[] }> {
+    const blobs: [string, Buffer][] = [];
+    const wire = encode(value, (data) => {
+      const key = `${this.prefix}:wa-rpc-blob:${randomUUID()}`;
+      blobs.push([key, data]);
+      return key;
+    });
+    if (blobs.length) {
+      const batch = this.redis.multi();
+      for (const [key, data] of blobs) batch.set(key, data, 'PX', this.timeoutMs + BLOB_GRACE_MS);
+      await batch.exec();
+    }
+    return { wire, keys: blobs.map(([key]) => key) };
+  }
+
+  /** The value a wire message holds, with the bytes of its references; ERR_WAPP_UNAVAILABLE when they are gone. */
+  private async fromWire(wire: unknown): Promise<unknown> {
+    const keys = referencesOf(wire);
+    const blobs = new Map<string, Buffer>();
+    for (const key of keys) {
+      if (!key.startsWith(`${this.prefix}:wa-rpc-blob:`)) throw new DomainError('ERR_WAPP_UNAVAILABLE');
+      const data = await this.redis.getdelBuffer(key);
+      if (!data) throw new DomainError('ERR_WAPP_UNAVAILABLE');
+      blobs.set(key, data);
+    }
+    return decode(wire, blobs);
+  }
+
   async request(holder: string, whatsappId: number, command: unknown): Promise<unknown> {
     const id = randomUUID();
-    const message: Request = { t: 'req', id, from: this.nodeId, whatsappId, command: encode(command) };
+    const { wire, keys } = await this.toWire(command).catch(() => {
+      throw new DomainError('ERR_WAPP_UNAVAILABLE');
+    });
+    const message: Request = { t: 'req', id, from: this.nodeId, whatsappId, command: wire };
     const answer = new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
@@ -104,6 +166,7 @@ export class SessionRpc {
     // node take over), or Redis cannot carry the command.
     const receivers = await this.redis.publish(this.channelOf(holder), JSON.stringify(message)).catch(() => 0);
     if (receivers === 0) {
+      if (keys.length) await this.redis.del(...keys).catch(() => undefined);
       const call = this.pending.get(id);
       if (call) {
         clearTimeout(call.timer);
@@ -127,7 +190,7 @@ export class SessionRpc {
       if (!call) return;
       clearTimeout(call.timer);
       this.pending.delete(message.id);
-      if (message.ok) call.resolve(decode(message.result));
+      if (message.ok) this.fromWire(message.result).then(call.resolve, call.reject);
       else if (message.moving) call.reject(new SessionMovingError());
       else
         call.reject(
@@ -141,8 +204,8 @@ export class SessionRpc {
   private async answer(request: Request): Promise<void> {
     let response: Response;
     try {
-      const result = await this.handle(request.whatsappId, decode(request.command));
-      response = { t: 'res', id: request.id, ok: true, result: encode(result ?? null) };
+      const result = await this.handle(request.whatsappId, await this.fromWire(request.command));
+      response = { t: 'res', id: request.id, ok: true, result: (await this.toWire(result ?? null)).wire };
     } catch (error) {
       if (!(error instanceof DomainError)) this.logger.error('A forwarded session command failed', error as Error);
       response =
