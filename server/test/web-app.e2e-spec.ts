@@ -1,12 +1,16 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { contentSecurityPolicy } from '@atendo/shared';
+import { CreateBucketCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { DataSource } from 'typeorm';
 import { MessageEntity } from '../src/modules/conversations/entities/message.entity.js';
 import { TicketEntity } from '../src/modules/conversations/entities/ticket.entity.js';
 import { ContactEntity } from '../src/modules/conversations/entities/contact.entity.js';
+import { s3Client } from '../src/modules/media/s3-blob-store.js';
+import { S3StandIn } from '../src/modules/media/s3-stand-in.js';
 import { conversationCompany, inbound, recordOutbound, sinkOf } from './support/conversations.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -102,19 +106,48 @@ describe('the web app', () => {
   });
 });
 
-describe('uploaded and received files under /public', () => {
+// Object storage through S3's API, answered by the stand-in (see README: which S3 is which).
+const S3_KEYS = { accessKeyId: 'web-app-spec', secretAccessKey: randomBytes(16).toString('hex') };
+let s3: S3StandIn;
+let s3Endpoint: string;
+beforeAll(async () => {
+  s3 = new S3StandIn(S3_KEYS);
+  s3Endpoint = await s3.listen();
+});
+afterAll(() => s3.close());
+
+describe.each(['local', 's3'] as const)('uploaded and received files under /public (%s storage)', (storage) => {
   let t: TestApp;
   let co: Awaited<ReturnType<typeof conversationCompany>>;
   let db: DataSource;
   let customers = 0;
+  const bucket = `web-app-${randomBytes(4).toString('hex')}`;
+  const s3Config = () => ({ endpoint: s3Endpoint, bucket, region: 'us-east-1', ...S3_KEYS });
 
   beforeAll(async () => {
-    t = await startTestApp();
+    if (storage === 's3') await s3Client(s3Config()).send(new CreateBucketCommand({ Bucket: bucket }));
+    t = await startTestApp(storage === 's3' ? s3Env() : {});
     recordOutbound(t);
     db = t.app.get(DataSource);
     co = await conversationCompany(t, 'Media');
   }, 60_000);
   afterAll(() => t.close());
+
+  const s3Env = () => ({
+    STORAGE: 's3',
+    S3_ENDPOINT: s3Endpoint,
+    S3_BUCKET: bucket,
+    S3_ACCESS_KEY_ID: S3_KEYS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: S3_KEYS.secretAccessKey,
+  });
+
+  /** Puts a file where the store keeps them, as an older installation or a migration left it. */
+  async function place(path: string, data: Buffer | string) {
+    if (storage === 'local') {
+      mkdirSync(dirname(join(t.config.dataDir, path)), { recursive: true });
+      writeFileSync(join(t.config.dataDir, path), data);
+    } else await s3Client(s3Config()).send(new PutObjectCommand({ Bucket: bucket, Key: path, Body: data }));
+  }
 
   /** A customer's message with a file, as the gateway hands it over; answers its stored URL. */
   async function received(filename: string | undefined, mimetype: string, data: Buffer): Promise<string> {
@@ -247,10 +280,8 @@ describe('uploaded and received files under /public', () => {
   });
 
   it('serves the files of older installations by their bytes too, and nothing outside /public', async () => {
-    const root = join(t.config.dataDir, 'public');
-    writeFileSync(join(root, '1700000000000-boleto.html'), HTML);
-    mkdirSync(join(root, 'company999'), { recursive: true });
-    writeFileSync(join(root, 'company999', 'foto.jpg'), PNG);
+    await place('public/1700000000000-boleto.html', HTML);
+    await place('public/company999/foto.jpg', PNG);
     expectDownload(await fetchFile('/public/1700000000000-boleto.html'), '1700000000000-boleto.html');
     const legacy = await fetchFile('/public/company999/foto.jpg');
     expect(legacy.headers.get('content-type')).toBe('image/png');
@@ -265,8 +296,9 @@ describe('uploaded and received files under /public', () => {
     });
     expect(again.status).toBe(304);
 
-    writeFileSync(join(t.config.dataDir, 'secrets.json'), '{"secret":1}');
-    writeFileSync(join(root, '.hidden'), 'x');
+    await place('secrets.json', '{"secret":1}');
+    await place('public/.hidden', 'x');
+    await place('private/company999/0123456789abcdef01234567.png', PNG);
     for (const path of [
       '/public/../secrets.json',
       '/public/%2e%2e/secrets.json',
@@ -275,6 +307,8 @@ describe('uploaded and received files under /public', () => {
       '/public/company999',
       '/public/company999/',
       '/public/missing.png',
+      '/public/../private/company999/0123456789abcdef01234567.png',
+      '/public/..%2fprivate/company999/0123456789abcdef01234567.png',
     ]) {
       const res = await t.request('GET', path);
       expect({ path, status: res.status, error: res.body?.error }).toEqual({
@@ -282,6 +316,47 @@ describe('uploaded and received files under /public', () => {
         status: 404,
         error: 'ERR_NOT_FOUND',
       });
+    }
+  });
+
+  it('is ready only while its bucket answers', async () => {
+    const ready = await t.request('GET', '/health/ready');
+    expect(ready).toMatchObject({ status: 200, body: { checks: { storage: storage === 'local' ? 'local' : 'up' } } });
+    if (storage === 'local') return;
+    const lost = await startTestApp({ ...s3Env(), S3_BUCKET: `${bucket}-gone` }, t);
+    try {
+      expect(await lost.request('GET', '/health/ready')).toMatchObject({
+        status: 503,
+        body: { checks: { storage: 'down' }, failed: ['storage'] },
+      });
+    } finally {
+      await lost.close();
+    }
+  });
+
+  it('serves a file kept through one node from another, with the same bytes and headers', async () => {
+    const second = await startTestApp(storage === 's3' ? s3Env() : {}, t);
+    try {
+      const [photo] = await uploaded([{ name: 'vitrine.png', type: 'image/png', data: PNG }]);
+      const here = await fetchFile(photo);
+      const there = await fetch(`${second.url}${photo}`);
+      expect(Buffer.from(await there.arrayBuffer()).equals(PNG)).toBe(true);
+      const headers = (res: Response) =>
+        Object.fromEntries(
+          [
+            'content-type',
+            'content-disposition',
+            'content-security-policy',
+            'x-content-type-options',
+            'etag',
+            'content-length',
+          ].map((name) => [name, res.headers.get(name)]),
+        );
+      expect(headers(there)).toEqual(headers(here));
+      // With object storage no node's disk holds it.
+      expect(existsSync(join(t.config.dataDir, decodeURIComponent(photo)))).toBe(storage === 'local');
+    } finally {
+      await second.close();
     }
   });
 });

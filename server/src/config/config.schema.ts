@@ -42,6 +42,30 @@ export const configSchema = yup.object({
   PUBLIC_URL: url(['http', 'https']).optional(),
   DATA_DIR: yup.string().trim().default('data'),
   WEB_DIR: yup.string().trim().optional(),
+  /** Where uploaded and received files are kept: `local` (under DATA_DIR) or `s3` (object storage). */
+  STORAGE: yup.string().oneOf(['local', 's3'], 'must be local or s3').default('local'),
+  /** An S3-compatible server's root (MinIO, R2, Ceph RGW, …), addressed path-style; AWS's own without it. */
+  S3_ENDPOINT: url(['http', 'https']).optional(),
+  S3_BUCKET: yup
+    .string()
+    .trim()
+    .matches(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be an S3 bucket name (3-63 lowercase letters, digits, "." and "-")',
+    )
+    .when('STORAGE', { is: 's3', then: (schema) => schema.required('is required with STORAGE=s3') })
+    .optional(),
+  S3_REGION: yup.string().trim().default('us-east-1'),
+  /** Both or neither; without them the AWS SDK's own chain (environment, instance role, …) is used. */
+  S3_ACCESS_KEY_ID: yup.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: yup
+    .string()
+    .trim()
+    .when('S3_ACCESS_KEY_ID', {
+      is: (id: string | undefined) => !!id,
+      then: (schema) => schema.required('is required with S3_ACCESS_KEY_ID'),
+    })
+    .optional(),
   /** The desktop app's updates: a folder of electron-builder's output, or a release URL they are under. */
   UPDATES_DIR: yup.string().trim().optional(),
   UPDATES_URL: url(['http', 'https']).optional(),

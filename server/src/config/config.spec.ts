@@ -53,6 +53,38 @@ describe('configuration', () => {
     }
   });
 
+  it('keeps files on disk by default, in a bucket with STORAGE=s3, and stops on an incomplete S3 setting', () => {
+    const load = (env: Record<string, string> = {}) => loadConfig({ DATA_DIR: dataDir, ...env });
+    expect(load().s3).toBeNull();
+    expect(
+      load({
+        STORAGE: 's3',
+        S3_BUCKET: 'atendo-media',
+        S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        S3_ACCESS_KEY_ID: 'k',
+        S3_SECRET_ACCESS_KEY: 's',
+      }).s3,
+    ).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'atendo-media',
+      region: 'us-east-1',
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+    });
+    // AWS itself, with the SDK's own credentials (an instance role, say).
+    expect(load({ STORAGE: 's3', S3_BUCKET: 'media', S3_REGION: 'sa-east-1' }).s3).toMatchObject({
+      endpoint: null,
+      region: 'sa-east-1',
+      accessKeyId: null,
+    });
+    expect(() => load({ STORAGE: 's3' })).toThrow(/S3_BUCKET: is required with STORAGE=s3/);
+    expect(() => load({ STORAGE: 'nfs' })).toThrow(/STORAGE: must be local or s3/);
+    expect(() => load({ STORAGE: 's3', S3_BUCKET: 'Media_Files' })).toThrow(/S3_BUCKET: must be an S3 bucket name/);
+    expect(() => load({ STORAGE: 's3', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'k' })).toThrow(
+      /S3_SECRET_ACCESS_KEY: is required with S3_ACCESS_KEY_ID/,
+    );
+  });
+
   it('turns the stand-ins on by default only on the embedded defaults with a loopback PUBLIC_URL', () => {
     const load = (env: Record<string, string> = {}) => loadConfig({ DATA_DIR: dataDir, ...env });
     expect(load().sandbox).toBe(true);

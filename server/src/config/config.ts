@@ -23,6 +23,8 @@ export interface AppConfig {
   jwtRefreshSecret: string;
   publicUrl: string;
   dataDir: string;
+  /** Object storage for the media store (STORAGE=s3); null keeps files under DATA_DIR. */
+  s3: S3StorageConfig | null;
   webDir: string;
   /** Where /updates/* takes the desktop app's updates from (see common/updates.ts). */
   updates: { dir: string | null; url: string | null };
@@ -62,6 +64,16 @@ export interface AppConfig {
   /** WA_WEB_VERSION: the WhatsApp Web version to announce instead of the looked-up or bundled one. */
   waWebVersion: [number, number, number] | null;
   version: string;
+}
+
+export interface S3StorageConfig {
+  /** An S3-compatible server's root, addressed path-style; null for AWS's own endpoints. */
+  endpoint: string | null;
+  bucket: string;
+  region: string;
+  /** Null: the AWS SDK's default credential chain. */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
 }
 
 /** Where mail goes: an SMTP server, or (none configured) the outbox folder under DATA_DIR. */
@@ -277,6 +289,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtRefreshSecret: input.JWT_REFRESH_SECRET ?? generated!.refresh,
     publicUrl,
     dataDir,
+    s3:
+      input.STORAGE === 's3'
+        ? {
+            endpoint: input.S3_ENDPOINT?.replace(/\/+$/, '') ?? null,
+            bucket: input.S3_BUCKET!,
+            region: input.S3_REGION,
+            accessKeyId: input.S3_ACCESS_KEY_ID ?? null,
+            secretAccessKey: input.S3_SECRET_ACCESS_KEY ?? null,
+          }
+        : null,
     webDir: input.WEB_DIR ? resolve(input.WEB_DIR) : resolve(serverRoot, '..', 'desktop', 'dist', 'renderer'),
     updates: updatesConfig(input),
     adminEmail: input.ADMIN_EMAIL ?? null,

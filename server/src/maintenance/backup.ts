@@ -121,6 +121,8 @@ export async function backup(
   }
   const files = { count: entries.length, bytes: entries.reduce((n, e) => n + e.bytes, 0), entries };
   log(`files: ${files.count} (${files.bytes} bytes)`);
+  // The media are not on this disk: a bucket's copies are the object store's to keep.
+  if (config.s3) log(`media: in the bucket ${config.s3.bucket}, not in this backup (STORAGE=s3)`);
 
   let secrets: FileEntry | null = null;
   const secretsFile = join(dataDir, SECRETS_FILE);

@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, PRODUCT_NAME, type AppConfig } from '../../config/config.js';
 import { Public } from '../../common/decorators.js';
 import { within } from '../../common/within.js';
+import { MediaStore } from '../media/media-store.js';
 import { REDIS } from '../redis/redis.module.js';
 import { Lifecycle } from './lifecycle.js';
 
@@ -26,6 +27,7 @@ export class HealthController {
     @Inject(REDIS) private readonly redis: Redis | null,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly lifecycle: Lifecycle,
+    private readonly media: MediaStore,
   ) {}
 
   /** Once none is pending, this process's migrations stay run: asked again only until then. */
@@ -49,26 +51,38 @@ export class HealthController {
   }
 
   /**
-   * 503 while this node should get no work: its database or (when configured) Redis does not
-   * answer, its migrations have not all run, or it is shutting down. `failed` names the checks.
+   * 503 while this node should get no work: its database, (when configured) Redis or the object
+   * storage's bucket does not answer, its migrations have not all run, or it is shutting down.
+   * `failed` names the checks.
    */
   @Public()
   @Get('ready')
   async ready(@Res({ passthrough: true }) reply: FastifyReply) {
-    const [database, redis, migrations] = await Promise.all([
+    const [database, redis, migrations, storage] = await Promise.all([
       within(this.probeDatabase(), PROBE_TIMEOUT_MS).catch((): Probe => 'down'),
       this.probeRedis(),
       this.probeMigrations(),
+      this.probeStorage(),
     ]);
-    const checks = { database, redis, migrations, draining: this.lifecycle.draining };
+    const checks = { database, redis, migrations, storage, draining: this.lifecycle.draining };
     const failed = [
       ...(database === 'down' ? ['database'] : []),
       ...(redis === 'down' ? ['redis'] : []),
+      ...(storage === 'down' ? ['storage'] : []),
       ...(migrations !== 'done' ? ['migrations'] : []),
       ...(checks.draining ? ['draining'] : []),
     ];
     void reply.status(failed.length ? 503 : 200).header('cache-control', 'no-store');
     return { status: failed.length ? 'unready' : 'ready', checks, failed };
+  }
+
+  /** `local`: files on this node's disk, nothing to ask; else the bucket, within the probe's time. */
+  private async probeStorage(): Promise<Probe | 'local'> {
+    if (this.media.kind === 'local') return 'local';
+    return within(this.media.check(), PROBE_TIMEOUT_MS).then(
+      (): Probe => 'up',
+      (): Probe => 'down',
+    );
   }
 
   private async probeMigrations(): Promise<'done' | 'pending' | 'unknown'> {

@@ -1,23 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
-import send from '@fastify/send';
+import { basename, extname } from 'node:path';
+import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { LocalBlobStore, sniff, type BlobStore } from './blob-store.js';
+import { S3BlobStore } from './s3-blob-store.js';
 
-/** The folders under DATA_DIR/public: one per company, and the platform's announcements. */
+/** The folders under `public/`: one per company, and the platform's announcements. */
 export type MediaFolder = `company${number}` | 'announcements';
 
 export const companyFolder = (companyId: number): `company${number}` => `company${companyId}`;
 
 // A private file's key: 24 random hex digits and the extension of what its bytes are.
 const PRIVATE_KEY = /^[a-f0-9]{24}\.[a-z0-9]{1,8}$/;
-
-/** What file-type reads to tell a type (its own "reasonable detection size"). */
-const SNIFF_BYTES = 4100;
 
 /**
  * No script, no plugin, no form, nothing loaded from anywhere: what a stored file may do when
@@ -95,39 +93,38 @@ export function storedName(filename: string): string {
   return stem.join('').trimEnd() + kept;
 }
 
-async function sniffFile(path: string): Promise<string | undefined> {
-  const handle = await open(path, 'r');
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
-    return (await fileTypeFromBuffer(buffer.subarray(0, bytesRead)))?.mime;
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
  * Every uploaded or received file (messages' media, announcements' attachments): where it is kept,
- * under DATA_DIR/public with random names, and how it may be served under /public. The type a file
+ * with random names under `public/` (in DATA_DIR, or in an S3 bucket with STORAGE=s3, so that every
+ * node serves every file), and how it may be served under /public. The type a file
  * is served with comes from its bytes, never from its name or the sender's word; only images,
  * audio, video and PDF are shown inline, each under a policy that runs no script on this origin,
  * and everything else is an octet-stream download under the sender's file name.
  *
- * Files a company keeps for itself only (file lists) go under DATA_DIR/private instead, which no
+ * Files a company keeps for itself only (file lists) go under `private/` instead, which no
  * URL reaches: a route that has checked the caller's company hands them out (servePrivate).
  */
 @Injectable()
 export class MediaStore {
-  private readonly root: string;
-  private readonly privateRoot: string;
+  private readonly blobs: BlobStore;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.root = join(config.dataDir, 'public');
-    this.privateRoot = join(config.dataDir, 'private');
+    this.blobs = config.s3 ? new S3BlobStore(config.s3) : new LocalBlobStore(config.dataDir);
+  }
+
+  /** `local` or `s3`, for readiness and the metrics. */
+  get kind(): BlobStore['kind'] {
+    return this.blobs.kind;
+  }
+
+  /** Throws when the files cannot be kept (the bucket is unreachable or missing). */
+  check(): Promise<void> {
+    return this.blobs.check();
   }
 
   /** The type of these bytes as file-type tells it, or undefined. */
   async typeOf(data: Buffer): Promise<string | undefined> {
-    return (await fileTypeFromBuffer(data))?.mime;
+    return sniff(data);
   }
 
   /**
@@ -137,31 +134,29 @@ export class MediaStore {
   async save(folder: MediaFolder, data: Buffer, filename?: string): Promise<string> {
     const id = randomBytes(12).toString('hex');
     const name = storedName(filename ?? '');
+    const found = await fileTypeFromBuffer(data);
     if (name) {
-      const dir = join(this.root, folder, id);
-      await mkdir(dir, { recursive: true });
-      await writeFile(join(dir, name), data, { mode: 0o640 });
+      await this.blobs.put(`public/${folder}/${id}/${name}`, data, found?.mime);
       return `/public/${folder}/${id}/${encodeURIComponent(name)}`;
     }
-    const extension = (await fileTypeFromBuffer(data))?.ext ?? 'bin';
-    await mkdir(join(this.root, folder), { recursive: true });
-    await writeFile(join(this.root, folder, `${id}.${extension}`), data, { mode: 0o640 });
+    const extension = found?.ext ?? 'bin';
+    await this.blobs.put(`public/${folder}/${id}.${extension}`, data, found?.mime);
     return `/public/${folder}/${id}.${extension}`;
   }
 
-  /** Where the file of a URL this store made lies on disk, or null for any other URL. */
-  private pathOf(url: string): string | null {
+  /** The key of the file of a URL this store made, or null for any other URL. */
+  private keyOf(url: string): string | null {
     const match = MEDIA_URL.exec(url);
     if (!match) return null;
     const [, folder, id, encodedName] = match;
-    if (encodedName === undefined) return join(this.root, folder, basename(url));
+    if (encodedName === undefined) return `public/${folder}/${basename(url)}`;
     let name: string;
     try {
       name = decodeURIComponent(encodedName);
     } catch {
       return null;
     }
-    return name && storedName(name) === name ? join(this.root, folder, id, name) : null;
+    return name && storedName(name) === name ? `public/${folder}/${id}/${name}` : null;
   }
 
   /**
@@ -170,42 +165,39 @@ export class MediaStore {
    */
   async read(folder: MediaFolder, url: string): Promise<Buffer | null> {
     if (MEDIA_URL.exec(url)?.[1] !== folder) return null;
-    const path = this.pathOf(url);
-    return path ? readFile(path).catch(() => null) : null;
+    const key = this.keyOf(url);
+    return key ? this.blobs.get(key) : null;
   }
 
   /** Best effort: a file left behind by a failed send, a duplicate delivery or a replaced attachment. */
   async remove(url: string | null): Promise<void> {
-    const path = this.pathOf(url ?? '');
-    if (!path) return;
-    await unlink(path).catch(() => undefined);
-    // A named file has a folder of its own.
-    if (MEDIA_URL.exec(url ?? '')?.[3] !== undefined) await rmdir(join(path, '..')).catch(() => undefined);
+    const key = this.keyOf(url ?? '');
+    if (key) await this.blobs.delete(key);
   }
 
   /** A deleted company's files, all of them, public and private. */
   async removeFolder(folder: MediaFolder): Promise<void> {
-    await rm(join(this.root, folder), { recursive: true, force: true });
-    if (folder !== 'announcements') await rm(join(this.privateRoot, folder), { recursive: true, force: true });
+    await this.blobs.deleteFolder(`public/${folder}`);
+    if (folder !== 'announcements') await this.blobs.deleteFolder(`private/${folder}`);
   }
 
   /** Keeps bytes out of /public's reach and answers their key, named by what the bytes are. */
   async savePrivate(folder: `company${number}`, data: Buffer): Promise<string> {
-    const key = `${randomBytes(12).toString('hex')}.${(await fileTypeFromBuffer(data))?.ext ?? 'bin'}`;
-    await mkdir(join(this.privateRoot, folder), { recursive: true });
-    await writeFile(join(this.privateRoot, folder, key), data, { mode: 0o640 });
+    const found = await fileTypeFromBuffer(data);
+    const key = `${randomBytes(12).toString('hex')}.${found?.ext ?? 'bin'}`;
+    await this.blobs.put(`private/${folder}/${key}`, data, found?.mime);
     return key;
   }
 
   /** The bytes of a private file, or null when the key is not one of ours or the file is gone. */
   async readPrivate(folder: `company${number}`, key: string): Promise<Buffer | null> {
     if (!PRIVATE_KEY.test(key)) return null;
-    return readFile(join(this.privateRoot, folder, key)).catch(() => null);
+    return this.blobs.get(`private/${folder}/${key}`);
   }
 
   /** Best effort, like remove: a private file whose record is gone or was given another file. */
   async removePrivate(folder: `company${number}`, key: string): Promise<void> {
-    if (PRIVATE_KEY.test(key)) await unlink(join(this.privateRoot, folder, key)).catch(() => undefined);
+    if (PRIVATE_KEY.test(key)) await this.blobs.delete(`private/${folder}/${key}`);
   }
 
   /**
@@ -220,7 +212,7 @@ export class MediaStore {
     filename: string,
   ): Promise<void> {
     if (!PRIVATE_KEY.test(key)) return reply.callNotFound();
-    await this.sendFile(request, reply, join(this.privateRoot, folder), `/${key}`, {
+    await this.sendFile(request, reply, `private/${folder}/${key}`, {
       filename: storedName(filename) || key,
       // An answer to an authenticated request: no shared cache may keep it for another.
       cacheControl: 'private, no-cache',
@@ -232,47 +224,47 @@ export class MediaStore {
    * names, with ranges and conditional requests, and with the type and disposition its bytes earn.
    */
   async serve(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    // Still percent-encoded, as send() expects; it refuses '..', dotfiles and anything outside root.
-    await this.sendFile(request, reply, this.root, request.url.slice('/public'.length).split('?')[0]);
+    const segments = request.url.slice('/public/'.length).split('?')[0].split('/');
+    const names: string[] = [];
+    for (const segment of segments) {
+      let name: string;
+      try {
+        name = decodeURIComponent(segment);
+      } catch {
+        return reply.callNotFound();
+      }
+      // No empty segment, dotfile or '..', and nothing that names a folder inside one segment.
+      if (!name || name.startsWith('.') || /[/\\\0]/.test(name)) return reply.callNotFound();
+      names.push(name);
+    }
+    await this.sendFile(request, reply, `public/${names.join('/')}`);
   }
 
-  /** Sends the file at `path` under `root`, named `filename` (else its name on disk). */
+  /** Answers the file under `key`, named `filename` (else its own name). */
   private async sendFile(
     request: FastifyRequest,
     reply: FastifyReply,
-    root: string,
-    path: string,
+    key: string,
     { filename, cacheControl }: { filename?: string; cacheControl?: string } = {},
   ): Promise<void> {
-    let type: string | undefined;
-    const sent = await send(request.raw, path, {
-      root,
-      cacheControl: cacheControl === undefined,
-      index: false,
-      dotfiles: 'deny',
-      contentType: false,
-      onFile: async (file) => {
-        type = await sniffFile(file);
-      },
-    });
-    if (sent.type !== 'file') {
-      // Missing, a folder or refused: all the same to the client.
-      if (sent.type === 'directory' || sent.statusCode === 403 || sent.statusCode === 404) return reply.callNotFound();
-      return reply.code(sent.statusCode).headers(sent.headers).send(sent.stream);
-    }
-    const serving = servingOf(type);
-    await reply
-      .code(sent.statusCode)
-      .headers(sent.headers)
-      .headers({
+    const answer = await this.blobs.answer(request, key);
+    if (!answer) return reply.callNotFound();
+    reply.code(answer.statusCode).headers(answer.headers);
+    // The file itself, a range of it or "not modified": with the type and disposition its bytes
+    // earn. Errors (412, 416) are answered as they are.
+    if ([200, 206, 304].includes(answer.statusCode)) {
+      const serving = servingOf(answer.type);
+      reply.headers({
         'content-type': serving.contentType,
-        'content-disposition': contentDisposition(filename ?? basename(sent.metadata.path), {
+        'content-disposition': contentDisposition(filename ?? basename(key), {
           type: serving.inline ? 'inline' : 'attachment',
         }),
         'content-security-policy': serving.policy,
         'x-content-type-options': 'nosniff',
         ...(cacheControl ? { 'cache-control': cacheControl } : {}),
-      })
-      .send(sent.stream);
+      });
+    }
+    // An empty stream rather than nothing: Fastify's HEAD route would set content-length to 0.
+    await reply.send(answer.body ?? Readable.from([]));
   }
 }
