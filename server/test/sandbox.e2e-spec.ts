@@ -119,10 +119,12 @@ describe('sandbox sessions', () => {
     const up = sessionUpdate(socket, company.companyId, line.id, 'CONNECTED');
     const scan = await t.request('POST', `/sandbox/connections/${line.id}/scan`, { token: company.token, body: {} });
     expect(scan).toMatchObject({ status: 200, body: { whatsappId: line.id, status: 'CONNECTED' } });
-    expect((await up).session).toMatchObject({ status: 'CONNECTED', qrcode: '' });
+    // Each tells the node running the session.
+    expect((await up).session).toMatchObject({ status: 'CONNECTED', qrcode: '', node: t.config.nodeId });
     expect((await t.request('GET', `/whatsapp/${line.id}`, { token: company.token })).body).toMatchObject({
       status: 'CONNECTED',
       qrcode: '',
+      node: t.config.nodeId,
     });
     expect(await leaked).toBe(false);
   });

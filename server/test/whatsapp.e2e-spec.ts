@@ -31,8 +31,10 @@ describe('connections', () => {
     expect(res.status).toBe(201);
     // Its session starts as it is created (here WhatsApp is out of reach, so it stays opening or
     // gives up); what the session does next is not this test's business.
-    const { status, qrcode, retries, updatedAt, ...settled } = res.body;
+    const { status, qrcode, retries, updatedAt, node, ...settled } = res.body;
     expect(['OPENING', 'DISCONNECTED']).toContain(status);
+    // The node running the session, while one does.
+    expect([t.config.nodeId, null]).toContain(node);
     expect({ qrcode, retries, updatedAt }).toEqual({ qrcode: '', retries: 0, updatedAt: expect.any(String) });
     expect(settled).toMatchObject({
       companyId: company.companyId,
@@ -57,8 +59,14 @@ describe('connections', () => {
     expect(res.body.token).toMatch(/^[0-9a-f]{64}$/);
     expect(await announced).toEqual({ action: 'update', whatsapp: expect.objectContaining(settled) });
 
-    const withoutSession = ({ status: _s, qrcode: _q, retries: _r, updatedAt: _u, ...rest }: Record<string, unknown>) =>
-      rest;
+    const withoutSession = ({
+      status: _s,
+      qrcode: _q,
+      retries: _r,
+      updatedAt: _u,
+      node: _n,
+      ...rest
+    }: Record<string, unknown>) => rest;
     for (const path of ['/whatsapp', '/whatsapp/', '/whatsapp/?session=0']) {
       const list = await t.request('GET', path, { token: company.token });
       expect(list.status).toBe(200);

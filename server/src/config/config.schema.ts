@@ -31,6 +31,18 @@ export const configSchema = yup.object({
   /** The bound of the whole graceful shutdown; past it the process ends anyway (exit code 1). */
   SHUTDOWN_TIMEOUT_MS: yup.number().typeError('must be a number').integer().min(1_000).max(600_000).default(30_000),
   REDIS_URL: url(['redis', 'rediss']).optional(),
+  /**
+   * This process's name among the nodes of an installation (which node holds a WhatsApp session, in
+   * the metrics and on the Connections page); one is generated at start without it. Never the same
+   * for two processes running at once.
+   */
+  NODE_ID: yup
+    .string()
+    .trim()
+    .matches(/^[A-Za-z0-9_.-]{1,64}$/, 'may hold 1-64 letters, digits, ".", "_" and "-"')
+    .optional(),
+  /** The most WhatsApp sessions one node runs (0: no cap); the rest wait for room on another node. */
+  WA_SESSIONS_PER_NODE: yup.number().typeError('must be a number').integer().min(0).max(1_000_000).default(0),
   /** Namespaces Redis keys (queues, throttling, socket rooms) so installations can share a Redis. */
   REDIS_PREFIX: yup
     .string()

@@ -34,6 +34,8 @@ describe('configuration', () => {
     ['ADMIN_EMAIL', 'nobody', /ADMIN_EMAIL/],
     ['PUBLIC_URL', 'ftp://x', /PUBLIC_URL/],
     ['WA_WEB_VERSION', '2.3000', /WA_WEB_VERSION: must be a version like 2.3000.1023223821/],
+    ['NODE_ID', 'node one', /NODE_ID: may hold 1-64 letters, digits/],
+    ['WA_SESSIONS_PER_NODE', '-1', /WA_SESSIONS_PER_NODE: must be greater than or equal to 0/],
   ])('stops on a bad %s, naming it', (name, value, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(message);
@@ -51,6 +53,15 @@ describe('configuration', () => {
       expect(() => trust(bad)).toThrow(ConfigError);
       expect(() => trust(bad)).toThrow(/TRUST_PROXY: must be true, false, a hop count, or a comma-separated list/);
     }
+  });
+
+  it('names the node by NODE_ID, else by its host and a suffix of its own for each start', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ID: 'node-a' }).nodeId).toBe('node-a');
+    const [one, two] = [loadConfig({ DATA_DIR: dataDir }), loadConfig({ DATA_DIR: dataDir })];
+    expect(one.nodeId).toMatch(/^[A-Za-z0-9_.-]+-[0-9a-f]{6}$/);
+    expect(one.nodeId).not.toBe(two.nodeId);
+    expect(one.sessionsPerNode).toBe(Infinity);
+    expect(loadConfig({ DATA_DIR: dataDir, WA_SESSIONS_PER_NODE: '500' }).sessionsPerNode).toBe(500);
   });
 
   it('keeps files on disk by default, in a bucket with STORAGE=s3, and stops on an incomplete S3 setting', () => {

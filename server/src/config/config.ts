@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ipaddr from 'ipaddr.js';
@@ -19,6 +20,10 @@ export interface AppConfig {
   shutdown: { delayMs: number; timeoutMs: number };
   redisUrl: string | null;
   redisPrefix: string;
+  /** NODE_ID, or generated at start: the node's name among an installation's nodes. */
+  nodeId: string;
+  /** The most WhatsApp sessions this node runs; Infinity without a cap. */
+  sessionsPerNode: number;
   jwtSecret: string;
   jwtRefreshSecret: string;
   publicUrl: string;
@@ -285,6 +290,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     redisUrl: input.REDIS_URL ?? null,
     redisPrefix: input.REDIS_PREFIX,
+    // Readable in the metrics and on the Connections page: the host's name, made unique per start.
+    nodeId:
+      input.NODE_ID ??
+      `${
+        hostname()
+          .replace(/[^A-Za-z0-9_.-]/g, '')
+          .slice(0, 40) || 'node'
+      }-${randomBytes(3).toString('hex')}`,
+    sessionsPerNode: input.WA_SESSIONS_PER_NODE || Infinity,
     jwtSecret,
     jwtRefreshSecret: input.JWT_REFRESH_SECRET ?? generated!.refresh,
     publicUrl,

@@ -55,6 +55,11 @@ export interface WhatsappConnection {
   queues: QueueSummary[];
   schedules: WeekdaySchedule[];
   updatedAt: IsoDate;
+  /**
+   * The server node running its session (NODE_ID), null when none does; in `GET /whatsapp` and
+   * `GET /whatsapp/{id}`, not in the save events (a session event tells where it runs).
+   */
+  node?: string | null;
 }
 
 export interface WhatsappSessionUpdate {
@@ -63,4 +68,6 @@ export interface WhatsappSessionUpdate {
   qrcode: string;
   retries: number;
   updatedAt: IsoDate;
+  /** The node running the session now, null when none does. */
+  node?: string | null;
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   Inject,
@@ -31,6 +30,7 @@ import {
   type SessionEvent,
 } from './gateway.types.js';
 import { LEASE_RENEW_MS, LocalLease, RedisLease, TAKEOVER_SWEEP_MS, type SessionLease } from './lease.js';
+import { NodeRegistry, type NodeLoad } from './node-registry.js';
 import {
   WHATSAPP_PROVIDERS,
   type ProviderSession,
@@ -71,6 +71,8 @@ interface LiveSession {
   running: number;
   /** Set when the hand-over begins: later commands wait for the next holder instead. */
   leaving: boolean;
+  /** Messages a minute in and out, decaying (see TRAFFIC_HALF_LIFE_MS), and when it was last updated. */
+  traffic: { rate: number; at: number };
 }
 
 /**
@@ -81,6 +83,22 @@ interface LiveSession {
 export const MOVE_WAIT_MS = 6_000;
 /** How long a hand-over waits for the commands already running on a session. */
 const HANDOVER_COMMANDS_WAIT_MS = 10_000;
+
+/**
+ * Sharing the sessions out. A session weighs 1 plus its messages a minute over TRAFFIC_UNIT, so a
+ * busy number counts as several quiet ones; each node aims at the average weight of the nodes.
+ */
+const TRAFFIC_UNIT = 30;
+/** How fast a session's measured traffic forgets the past. */
+const TRAFFIC_HALF_LIFE_MS = 60_000;
+/** A node gives sessions away only above the average by this much (and at least one session). */
+const SHED_MARGIN = 0.05;
+/** Sessions a sweep starts at once. */
+const START_CONCURRENCY = 16;
+/** The most sessions a node gives away in one sweep: the others start them from the stored keys. */
+const SHED_BATCH = 100;
+/** A session given away is not taken back by the same node for this long (another node's turn). */
+const RELEASED_MS = 30_000;
 
 /** How often, without Redis, live sessions re-read their company's settings (ignore groups, reject calls). */
 const SETTINGS_REFRESH_MS = 15_000;
@@ -101,8 +119,14 @@ const FAILURE: Partial<Record<SessionCommand['op'], ErrorCode>> = {
  */
 @Injectable()
 export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
-  readonly nodeId = randomUUID();
+  readonly nodeId: string;
+  private readonly cap: number;
   private readonly logger = new Logger('Sessions');
+  /** Every live node as of the last sweep, this one included (only this one without Redis). */
+  private view: NodeLoad[] = [];
+  private readonly registry: NodeRegistry | null;
+  /** Sessions this node gave away to even the load out, and until when it leaves them to others. */
+  private readonly released = new Map<number, number>();
   private readonly live = new Map<number, LiveSession>();
   /** Session events of one connection are applied in order, one at a time. */
   private readonly eventChains = new Map<number, Promise<unknown>>();
@@ -134,6 +158,11 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
     @Optional() @Inject(INBOUND_SINK) sink?: InboundSink,
   ) {
     this.sink = sink ?? null;
+    this.nodeId = config.nodeId;
+    this.cap = config.sessionsPerNode;
+    this.registry = redis
+      ? new NodeRegistry(redis, config.redisPrefix, this.nodeId, (message) => this.logger.error(message))
+      : null;
     this.lease = redis ? new RedisLease(redis, config.redisPrefix, this.nodeId) : new LocalLease(this.nodeId);
     this.rpc = redis
       ? new SessionRpc(redis, config.redisPrefix, this.nodeId, (id, command) =>
@@ -158,7 +187,7 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
   onApplicationBootstrap(): void {
     // A restart reconnects every connection that was not disconnected on purpose. In the
     // background: a slow provider must not hold the HTTP server back.
-    this.resuming = this.sweep().catch((error: unknown) => this.logger.error('Resuming sessions failed', error));
+    this.resuming = this.firstSweep().catch((error: unknown) => this.logger.error('Resuming sessions failed', error));
     // Settings changes (ignore groups, reject calls) reach the live sessions.
     this.timers = [setInterval(() => void this.refreshTargets(), SETTINGS_REFRESH_MS)];
     if (this.lease.shared) {
@@ -168,6 +197,18 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
       );
     }
     for (const timer of this.timers) timer.unref();
+  }
+
+  /**
+   * With other nodes, this one first says it is there and waits a sweep's time, so nodes started
+   * together see each other and each takes its share instead of the first taking everything.
+   */
+  private async firstSweep(): Promise<void> {
+    if (this.registry) {
+      this.view = await this.registry.beat(this.ownLoad()).catch(() => []);
+      await sleep(TAKEOVER_SWEEP_MS);
+    }
+    await this.sweep();
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -192,24 +233,36 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
     // renewed (a lapsed one would let another node start the session beside this one), and the
     // sweeps start nothing once shutting down.
     this.shuttingDown = true;
+    // The others count without this node from their next sweep, and take its sessions.
+    await this.registry?.leave().catch(() => undefined);
     await this.resuming;
     const entries = [...this.live.values()];
     for (const entry of entries) entry.leaving = true;
-    await Promise.all(
-      entries.map(async (entry) => {
-        const since = Date.now();
-        const running = entry.running;
-        const deadline = since + HANDOVER_COMMANDS_WAIT_MS;
-        while (entry.running > 0 && Date.now() < deadline) await sleep(20);
-        if (running) {
-          this.logger.log(`Connection ${entry.whatsappId}: waited ${Date.now() - since} ms for ${running} command(s)`);
-        }
-        await this.stopLocal(entry, 'stop');
-      }),
-    );
+    await Promise.all(entries.map((entry) => this.leave(entry)));
     await Promise.all([...this.eventChains.values()]);
     if (entries.length) this.logger.log(`Handed over ${entries.length} session(s)`);
     return entries.length;
+  }
+
+  /** A session marked `leaving`: waits for the commands running on it, then stops it and frees its lease. */
+  private async leave(entry: LiveSession): Promise<void> {
+    const since = Date.now();
+    const running = entry.running;
+    const deadline = since + HANDOVER_COMMANDS_WAIT_MS;
+    while (entry.running > 0 && Date.now() < deadline) await sleep(20);
+    if (running) {
+      this.logger.log(`Connection ${entry.whatsappId}: waited ${Date.now() - since} ms for ${running} command(s)`);
+    }
+    await this.stopLocal(entry, 'stop');
+  }
+
+  /**
+   * The node holding each connection's session (null: none runs), for the Connections page. Without
+   * Redis this process runs them all; with it, a Redis that does not answer tells nothing.
+   */
+  async holders(whatsappIds: number[]): Promise<(string | null)[]> {
+    if (!this.lease.shared) return whatsappIds.map((id) => (this.live.has(id) ? this.nodeId : null));
+    return this.lease.holders(whatsappIds).catch(() => whatsappIds.map(() => null));
   }
 
   /** The status of each session this node runs, for the metrics. */
@@ -260,6 +313,7 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
       leaseUntil: 0,
       running: 0,
       leaving: false,
+      traffic: { rate: 0, at: Date.now() },
     };
     this.live.set(whatsappId, entry);
     const opening = this.open(entry, provider);
@@ -379,7 +433,7 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
       let holder = await this.holderOf(whatsappId);
       if (!holder && command.op !== 'stop' && command.op !== 'logout') {
         // Handing over: another node takes the session; this one must not start it again.
-        if (this.shuttingDown) {
+        if (this.shuttingDown || this.leftToOthers(whatsappId)) {
           if (await this.shouldRunNow(whatsappId)) throw new SessionMovingError();
           throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
         }
@@ -425,7 +479,8 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
     const entry = this.live.get(whatsappId);
     // Gone from here during a hand-over (also when a command forwarded before it arrives after).
     if (!entry || entry.leaving) {
-      if (this.shuttingDown && command.op !== 'stop' && command.op !== 'logout') throw new SessionMovingError();
+      const moving = this.shuttingDown || !!entry?.leaving || this.leftToOthers(whatsappId);
+      if (moving && command.op !== 'stop' && command.op !== 'logout') throw new SessionMovingError();
       if (!entry) throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
     }
     entry.running += 1;
@@ -453,6 +508,7 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
       }
     }
     if (entry.status !== 'CONNECTED') throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
+    if (command.op === 'sendText' || command.op === 'sendMedia') this.countTraffic(entry);
     try {
       switch (command.op) {
         case 'sendText':
@@ -491,6 +547,7 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
         if (!current()) return;
         if (message.chat.isGroup && entry.target.ignoreGroups) return;
         if (!message.fromMe) this.metrics.messages.inc({ direction: 'inbound' });
+        this.countTraffic(entry);
         const sink = this.sinkOrDrop();
         if (sink) await sink.message(message);
       },
@@ -549,6 +606,8 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
         qrcode: state.qrcode,
         retries: state.retries,
         updatedAt: updatedAt.toISOString(),
+        // Sent by the node running the session; null once none does (signed out, failed to start).
+        node: this.live.has(whatsappId) ? this.nodeId : null,
       },
     });
     return state;
@@ -624,14 +683,113 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
     });
     const idle = rows.filter((row) => shouldRun(row.status) && !this.live.has(row.id)).map((row) => row.id);
     const holders = this.lease.shared ? await this.lease.holders(idle) : idle.map(() => null);
-    for (const [i, whatsappId] of idle.entries()) {
-      if (this.shuttingDown) return;
-      if (holders[i]) continue;
-      await this.start(whatsappId).catch((error: unknown) => {
-        if (!(error instanceof DomainError))
-          this.logger.error(`Connection ${whatsappId} could not resume`, error as Error);
-      });
+    const free = idle.filter((_, i) => !holders[i]);
+    if (this.registry && !this.shuttingDown) this.view = await this.registry.beat(this.ownLoad());
+    const now = Date.now();
+    for (const [whatsappId, until] of this.released) if (until <= now) this.released.delete(whatsappId);
+    // Up to this node's share, a few at a time: the others take the rest, each its own.
+    const mine = free.filter((whatsappId) => !this.leftToOthers(whatsappId)).slice(0, this.roomFor(free.length));
+    let next = 0;
+    const worker = async () => {
+      while (next < mine.length && !this.shuttingDown) {
+        const whatsappId = mine[next++];
+        await this.start(whatsappId).catch((error: unknown) => {
+          if (!(error instanceof DomainError))
+            this.logger.error(`Connection ${whatsappId} could not resume`, error as Error);
+        });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(START_CONCURRENCY, mine.length) }, worker));
+    await this.shed(free.length);
+  }
+
+  /** This node's part of the cluster's view: its sessions, their weight and its cap. */
+  private ownLoad(): Omit<NodeLoad, 'node'> {
+    let load = 0;
+    for (const entry of this.live.values()) load += this.weightOf(entry);
+    return { sessions: this.live.size, load, cap: this.cap };
+  }
+
+  /** 1, plus the session's messages a minute over TRAFFIC_UNIT. */
+  private weightOf(entry: LiveSession, now = Date.now()): number {
+    const decayed = entry.traffic.rate * 0.5 ** ((now - entry.traffic.at) / TRAFFIC_HALF_LIFE_MS);
+    return 1 + decayed / TRAFFIC_UNIT;
+  }
+
+  /** One message in or out of the session, into its decaying rate (messages a minute). */
+  private countTraffic(entry: LiveSession): void {
+    const now = Date.now();
+    const decayed = entry.traffic.rate * 0.5 ** ((now - entry.traffic.at) / TRAFFIC_HALF_LIFE_MS);
+    // A rate whose half-life is H counts each message as ln 2 / H of a message a millisecond.
+    entry.traffic = { rate: decayed + (Math.LN2 / TRAFFIC_HALF_LIFE_MS) * 60_000, at: now };
+  }
+
+  /**
+   * Whether this node leaves the session to another: it gave it away lately and another node with
+   * room is still there to take it (if that node went too, the session is this node's again).
+   */
+  private leftToOthers(whatsappId: number): boolean {
+    const until = this.released.get(whatsappId);
+    if (until === undefined || until <= Date.now()) return false;
+    return this.view.some((node) => node.node !== this.nodeId && node.sessions < node.cap);
+  }
+
+  /**
+   * The average weight a node should carry: everything the nodes run plus the sessions waiting for
+   * a holder (a waiting one weighs 1: its traffic is not known here), over the nodes that have room.
+   */
+  private fairShare(waiting: number): { fair: number; own: number; others: NodeLoad[] } {
+    const own = this.ownLoad().load;
+    const others = this.view.filter((node) => node.node !== this.nodeId);
+    const total = others.reduce((sum, node) => sum + node.load, 0) + own + waiting;
+    return { fair: total / (others.length + 1), own, others };
+  }
+
+  /**
+   * How many waiting sessions this node starts: as many as its cap leaves room for, up to its fair
+   * share; at least one when it carries no more than the least loaded other node with room
+   * (someone must take each session, even when every node is at its share).
+   */
+  private roomFor(waiting: number): number {
+    const room = this.cap - this.live.size;
+    if (room <= 0 || !this.registry) return Math.max(0, room);
+    const { fair, own, others } = this.fairShare(waiting);
+    const share = Math.floor(fair + 0.5 - own);
+    if (share >= 1) return Math.min(room, share);
+    const roomy = others.filter((node) => node.sessions < node.cap);
+    return !roomy.length || own <= Math.min(...roomy.map((node) => node.load)) ? 1 : 0;
+  }
+
+  /**
+   * Gives sessions away while this node carries more than its fair share (a node joined, or traffic
+   * moved), the quietest first: each is handed over as on a graceful shutdown (commands running on
+   * it finish, new ones wait for the next holder) and another node's sweep starts it from the
+   * stored keys. Only when another node has room to take them.
+   */
+  private async shed(waiting: number): Promise<void> {
+    if (!this.registry || this.shuttingDown) return;
+    const { fair, own, others } = this.fairShare(waiting);
+    if (!others.some((node) => node.load < fair && node.sessions < node.cap)) return;
+    let excess = own - fair;
+    if (excess <= Math.max(1, fair * SHED_MARGIN)) return;
+    const now = Date.now();
+    const candidates = [...this.live.values()]
+      .filter((entry) => !entry.leaving && entry.session && !entry.closed)
+      .map((entry) => ({ entry, weight: this.weightOf(entry, now) }))
+      .sort((a, b) => a.weight - b.weight);
+    const leaving: LiveSession[] = [];
+    for (const { entry, weight } of candidates) {
+      if (excess < weight / 2 || leaving.length >= SHED_BATCH) break;
+      excess -= weight;
+      entry.leaving = true;
+      this.released.set(entry.whatsappId, now + RELEASED_MS);
+      leaving.push(entry);
     }
+    if (!leaving.length) return;
+    this.logger.log(
+      `Handing ${leaving.length} session(s) to other nodes (this node over its share of ${fair.toFixed(1)})`,
+    );
+    await Promise.all(leaving.map((entry) => this.leave(entry)));
   }
 
   /** Company settings the sessions apply (ignore groups, reject calls), re-read for live sessions. */

@@ -59,11 +59,14 @@ export class WhatsappService {
       relations: { queues: true },
       order: { id: 'ASC' },
     });
-    return rows.map((row) => this.shown(auth, toWhatsapp(row)));
+    const nodes = await this.sessions.holders(rows.map((row) => row.id));
+    return rows.map((row, i) => this.shown(auth, { ...toWhatsapp(row), node: nodes[i] }));
   }
 
   async findOne(auth: AuthUser, id: number): Promise<WhatsappConnection> {
-    return this.shown(auth, toWhatsapp(await this.load(auth.companyId, id)));
+    const row = await this.load(auth.companyId, id);
+    const [node] = await this.sessions.holders([row.id]);
+    return this.shown(auth, { ...toWhatsapp(row), node });
   }
 
   /** `ip` is the caller's: a token chosen that another company holds costs it a wrong token's try. */

@@ -67,6 +67,23 @@ describe('live merges', () => {
     expect(next[1]).toMatchObject({ status: 'qrcode', qrcode: 'QR', retries: 1, name: 'Conn 2' });
   });
 
+  it('keeps the node a session runs on through save events, and moves it with session events', () => {
+    let list = [connection(1, { node: 'node-a' })];
+    // A save event does not say where the session runs.
+    list = upsertConnection(list, connection(1, { name: 'Renamed' }));
+    expect(list[0]).toMatchObject({ name: 'Renamed', node: 'node-a' });
+    const update = {
+      id: 1,
+      status: 'CONNECTED' as const,
+      qrcode: '',
+      retries: 0,
+      updatedAt: '2024-01-02T00:00:00.000Z',
+    };
+    expect(mergeSession(list, update)[0].node).toBe('node-a');
+    expect(mergeSession(list, { ...update, node: 'node-b' })[0].node).toBe('node-b');
+    expect(mergeSession(list, { ...update, status: 'DISCONNECTED', node: null })[0].node).toBeNull();
+  });
+
   it('inserts, replaces and keeps one default', () => {
     let list = [connection(1, { isDefault: true, name: 'B' })];
     list = upsertConnection(list, connection(2, { name: 'A', isDefault: true }));

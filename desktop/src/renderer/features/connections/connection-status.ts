@@ -48,7 +48,11 @@ function byName(a: WhatsappConnection, b: WhatsappConnection): number {
 /** Insert or replace a connection, keeping the list in name order. */
 export function upsertConnection(list: WhatsappConnection[], connection: WhatsappConnection): WhatsappConnection[] {
   const index = list.findIndex((c) => c.id === connection.id);
-  const next = index >= 0 ? list.map((c) => (c.id === connection.id ? connection : c)) : [...list, connection];
+  // A save event does not say where the session runs: the row keeps what it knew.
+  const next =
+    index >= 0
+      ? list.map((c) => (c.id === connection.id ? { ...connection, node: connection.node ?? c.node } : c))
+      : [...list, connection];
   // One default at a time: the server clears the others, and its events for them may come later.
   const fixed = connection.isDefault
     ? next.map((c) => (c.id !== connection.id && c.isDefault ? { ...c, isDefault: false } : c))
@@ -56,7 +60,7 @@ export function upsertConnection(list: WhatsappConnection[], connection: Whatsap
   return fixed.sort(byName);
 }
 
-/** Merge a session update (status, QR, retries) into its connection; unknown ids are ignored. */
+/** Merge a session update (status, QR, retries, node) into its connection; unknown ids are ignored. */
 export function mergeSession(list: WhatsappConnection[], session: WhatsappSessionUpdate): WhatsappConnection[] {
   return list.map((c) =>
     c.id === session.id
@@ -66,6 +70,7 @@ export function mergeSession(list: WhatsappConnection[], session: WhatsappSessio
           qrcode: session.qrcode ?? '',
           retries: session.retries ?? c.retries,
           updatedAt: session.updatedAt ?? c.updatedAt,
+          node: session.node === undefined ? c.node : session.node,
         }
       : c,
   );

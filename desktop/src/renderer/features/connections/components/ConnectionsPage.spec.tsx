@@ -62,4 +62,19 @@ describe('ConnectionsPage', () => {
     expect(screen.getAllByText(hint)).toHaveLength(1);
     expect(screen.getByText(i18n.t('connections.status.DISCONNECTED'))).toBeTruthy();
   });
+
+  it.each([
+    ['pt', 'No servidor node-b'],
+    ['en', 'On server node-b'],
+    ['es', 'En el servidor node-b'],
+  ])('tells in %s which server node runs each session, and nothing for one that runs nowhere', async (lang, text) => {
+    await i18n.changeLanguage(lang);
+    connections = [
+      { ...row(1, 'Sales', 'CONNECTED'), node: 'node-b' },
+      { ...row(2, 'Support', 'DISCONNECTED'), node: null },
+    ];
+    show();
+    expect(screen.getByText(text)).toBeTruthy();
+    expect(document.querySelectorAll('[data-node]')).toHaveLength(1);
+  });
 });

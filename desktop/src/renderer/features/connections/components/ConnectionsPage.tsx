@@ -189,6 +189,11 @@ export function ConnectionsPage() {
                       {t('connections.outdatedHint')}
                     </Caption1>
                   )}
+                  {connection.node && (
+                    <Caption1 block className={styles.reason} data-node={connection.node}>
+                      {t('connections.node', { node: connection.node })}
+                    </Caption1>
+                  )}
                 </ResponsiveCell>
                 {canAct && <ResponsiveCell label={columns.session}>{renderSession(connection)}</ResponsiveCell>}
                 <ResponsiveCell label={columns.lastUpdate}>
