@@ -34,7 +34,7 @@ export async function drainAndClose(app: NestFastifyApplication, options: DrainO
     closeEachConnectionAfterItsAnswer(app);
     logger.log(`Draining: readiness fails now, new work stops in ${options.delayMs} ms`);
     await sleep(options.delayMs);
-    // Side by side: Bull's pause can take seconds (it waits for its blocking fetch to return), and
+    // Side by side: a worker's pause waits for its running jobs, which can take seconds, and
     // a job still running that uses a session just waits for the session's new holder.
     const queues = Object.values(app.get<JobQueues>(JOB_QUEUES));
     const [, sessions] = await Promise.all([

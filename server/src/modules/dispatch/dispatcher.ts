@@ -18,7 +18,7 @@ const CONCURRENCY = 8;
 
 /**
  * Wakes the work of scheduled messages and campaigns (see docs/architecture.md, Dispatcher). The
- * queue (Bull on Redis, else in process) only says "look now"; the rows are the record, so a lost
+ * queue (BullMQ on Redis, else in process) only says "look now"; the rows are the record, so a lost
  * or doubled job changes nothing: a job id per kind of work and period keeps the queue short, one
  * slice per kind of work runs on a node, and the claims on the rows keep each send to one sender.
  */
@@ -73,7 +73,7 @@ export class Dispatcher implements OnApplicationBootstrap, OnModuleDestroy {
 
   /**
    * One job per kind of work and sweep period: wakes within a period make one job. The period is
-   * in the id so that a job a killed worker left running (Bull keeps its id until it notices the
+   * in the id so that a job a killed worker left running (BullMQ keeps its id until it notices the
    * stall, up to a minute later) never holds up the next period's.
    */
   private async add(job: DispatchJob, key: string): Promise<void> {

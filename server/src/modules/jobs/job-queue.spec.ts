@@ -1,4 +1,7 @@
-import { InProcessJobQueue } from './job-queue.js';
+import { randomBytes } from 'node:crypto';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { BullMqJobQueue, InProcessJobQueue, type JobQueue } from './job-queue.js';
 
 const until = async (check: () => boolean, ms = 3000) => {
   const start = Date.now();
@@ -8,10 +11,39 @@ const until = async (check: () => boolean, ms = 3000) => {
   }
 };
 
-describe('in-process job queue', () => {
-  let queue: InProcessJobQueue<{ n: number }>;
+// The same guarantees from both queues: in-process, and BullMQ on the Redis of REDIS_URL (the
+// MariaDB + Redis run), each test on a key prefix of its own.
+const redisUrl = process.env.REDIS_URL;
+let redis: Redis | null = null;
+const prefixes: string[] = [];
+beforeAll(() => {
+  if (redisUrl) redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
+});
+afterAll(async () => {
+  for (const prefix of prefixes) {
+    const keys = await redis!.keys(`${prefix}:*`);
+    if (keys.length) await redis!.del(...keys);
+  }
+  await redis?.quit();
+});
+
+/** A BullMQ queue on a prefix of its own; short locks so that a dead worker's job moves within a second. */
+function bullMq<T>(name = 'test'): BullMqJobQueue<T> {
+  const prefix = `atendo-jobs-test-${randomBytes(4).toString('hex')}`;
+  prefixes.push(prefix);
+  return new BullMqJobQueue<T>(new Queue(name, { connection: redis!, prefix }), redis!, undefined, {
+    lockDuration: 600,
+    stalledInterval: 300,
+  });
+}
+
+const kinds: [string, () => JobQueue<{ n: number }>][] = [['in-process', () => new InProcessJobQueue('test')]];
+if (redisUrl) kinds.push(['BullMQ', () => bullMq()]);
+
+describe.each(kinds)('%s job queue', (_kind, make) => {
+  let queue: JobQueue<{ n: number }>;
   beforeEach(() => {
-    queue = new InProcessJobQueue('test');
+    queue = make();
   });
   afterEach(() => queue.close());
 
@@ -69,14 +101,64 @@ describe('in-process job queue', () => {
     expect(seen).toEqual([1]);
   });
 
-  it('delays and repeats', async () => {
-    const at: number[] = [];
+  it('delays, and repeats one schedule per id however often it is asked for', async () => {
+    const at: { n: number; ms: number }[] = [];
     const start = Date.now();
-    queue.process(async () => {
-      at.push(Date.now() - start);
+    queue.process(async ({ n }) => {
+      at.push({ n, ms: Date.now() - start });
     });
-    await queue.add({ n: 1 }, { repeatEveryMs: 40 });
-    await until(() => at.length >= 2);
-    expect(at[0]).toBeGreaterThanOrEqual(35);
+    await queue.add({ n: 1 }, { delayMs: 60 });
+    // Each node asks for the schedule at its start: still one.
+    await queue.add({ n: 2 }, { jobId: 'every-40', repeatEveryMs: 40 });
+    await queue.add({ n: 2 }, { jobId: 'every-40', repeatEveryMs: 40 });
+    await until(() => at.filter((a) => a.n === 2).length >= 3 && at.some((a) => a.n === 1));
+    expect(at.find((a) => a.n === 1)!.ms).toBeGreaterThanOrEqual(55);
+    const repeats = at.filter((a) => a.n === 2).map((a) => a.ms);
+    for (let i = 1; i < repeats.length; i++) expect(repeats[i] - repeats[i - 1]).toBeGreaterThanOrEqual(30);
+  });
+});
+
+(redisUrl ? describe : describe.skip)('BullMQ job queue across nodes', () => {
+  it("gives a dead worker's job to another worker once its lock lapses", async () => {
+    const first = bullMq<{ n: number }>('handover');
+    // The same queue seen from a second node.
+    const prefix = prefixes.at(-1)!;
+    const second = new BullMqJobQueue<{ n: number }>(
+      new Queue('handover', { connection: redis!, prefix }),
+      redis!,
+      undefined,
+      {
+        lockDuration: 600,
+        stalledInterval: 300,
+      },
+    );
+    const ran: string[] = [];
+    let startedOnFirst!: () => void;
+    const started = new Promise<void>((resolve) => (startedOnFirst = resolve));
+    first.process(() => {
+      ran.push('first');
+      startedOnFirst();
+      // Never finishes: the process is about to die.
+      return new Promise<void>(() => undefined);
+    });
+    await first.add({ n: 1 }, { jobId: 'only-once' });
+    await started;
+    // The first node dies: its worker stops renewing the lock, without a word.
+    await (first as unknown as { worker: { close(force: boolean): Promise<void> } }).worker.close(true);
+    second.process(async () => {
+      ran.push('second');
+    });
+    await until(() => ran.includes('second'), 5000);
+    expect(ran).toEqual(['first', 'second']);
+    await second.close();
+    await first.close();
+  });
+
+  it('counts the whole queue, whichever node asks', async () => {
+    const queue = bullMq<{ n: number }>('counted');
+    await queue.add({ n: 1 });
+    await queue.add({ n: 2 }, { delayMs: 60_000 });
+    expect(await queue.counts()).toEqual({ waiting: 1, active: 0, delayed: 1 });
+    await queue.close();
   });
 });

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { Queue as BullQueue } from 'bull';
+import { Worker, type ConnectionOptions, type Queue } from 'bullmq';
 import { within } from '../../common/within.js';
 import type { JobObserver } from '../metrics/metrics.js';
 
@@ -24,7 +24,7 @@ export interface JobCounts {
 }
 
 /**
- * What the rest of the server sees of a queue. Two implementations: Bull on Redis when REDIS_URL is
+ * What the rest of the server sees of a queue. Two implementations: BullMQ on Redis when REDIS_URL is
  * set, and an in-process one otherwise. Neither is the record of what is scheduled: that lives in
  * the database, and each owner re-enqueues its pending work at start.
  */
@@ -32,7 +32,7 @@ export interface JobQueue<T = unknown> {
   readonly name: string;
   process(handler: JobHandler<T>, concurrency?: number): void;
   add(data: T, options?: JobOptions): Promise<void>;
-  /** For the metrics: with Bull, the whole cluster's jobs; in-process, this process's. */
+  /** For the metrics: with BullMQ, the whole cluster's jobs; in-process, this process's. */
   counts(): Promise<JobCounts>;
   /**
    * Stops this process taking jobs and resolves once the ones it runs have finished; waiting and
@@ -44,22 +44,29 @@ export interface JobQueue<T = unknown> {
 
 const BACKOFF_MS = 1_000;
 
-/** Bull reports every failed reconnection attempt of its three connections; one line in this long is enough. */
+/** BullMQ reports every failed reconnection attempt of its connections; one line in this long is enough. */
 const ERROR_LOG_EVERY_MS = 30_000;
 
-export class BullJobQueue<T> implements JobQueue<T> {
+/**
+ * A queue on Redis through BullMQ: jobs added by any node, run by whichever node's worker takes them
+ * first; a job whose worker died is taken by another once its lock lapses (BullMQ's stalled-job check).
+ */
+export class BullMqJobQueue<T> implements JobQueue<T> {
   private readonly logger: Logger;
   private lastLogged = 0;
+  private worker: Worker<T> | null = null;
 
   constructor(
-    private readonly queue: BullQueue<T>,
+    // Untyped: BullMQ types a queue's job names by its data, and ours has one name a queue.
+    private readonly queue: Queue,
+    private readonly connection: ConnectionOptions,
     private readonly observer?: JobObserver,
+    /** How long a running job's lock lasts unrenewed, and how often stalled jobs are looked for (tests shorten them). */
+    private readonly locks: { lockDuration?: number; stalledInterval?: number } = {},
   ) {
     this.logger = new Logger(`Jobs:${queue.name}`);
-    // Redis going away is reported here; Bull reconnects and carries on by itself when it is back.
+    // Redis going away is reported here; BullMQ reconnects and carries on by itself when it is back.
     queue.on('error', (error: Error) => this.unavailable(error));
-    // This worker's failed runs only: each node counts its own.
-    queue.on('failed', () => observer?.failed(queue.name));
   }
 
   private unavailable(error: Error): void {
@@ -73,40 +80,61 @@ export class BullJobQueue<T> implements JobQueue<T> {
   }
 
   process(handler: JobHandler<T>, concurrency = 1): void {
-    this.queue
-      .process(concurrency, (job) => {
+    this.worker = new Worker<T>(
+      this.queue.name,
+      (job) => {
         this.observer?.started(this.queue.name, Date.now() - job.timestamp - (job.opts.delay ?? 0));
         return handler(job.data);
-      })
-      .catch((error: Error) => this.unavailable(error));
+      },
+      { connection: this.connection, prefix: this.queue.opts.prefix, concurrency, ...this.locks },
+    );
+    this.worker.on('error', (error: Error) => this.unavailable(error));
+    // This worker's failed runs only: each node counts its own.
+    this.worker.on('failed', () => this.observer?.failed(this.queue.name));
   }
 
   async add(data: T, options: JobOptions = {}): Promise<void> {
-    await this.queue.add(data, {
-      jobId: options.jobId,
-      delay: options.delayMs,
+    const opts = {
       attempts: options.attempts ?? 1,
       backoff: { type: 'exponential', delay: BACKOFF_MS },
-      repeat: options.repeatEveryMs ? { every: options.repeatEveryMs } : undefined,
       removeOnComplete: true,
-      // Bull ignores a job whose id it still keeps, failed ones included: a job with an id that
+      // BullMQ ignores a job whose id it still keeps, failed ones included: a job with an id that
       // failed (a worker killed twice while running it stalls it for good) would block its id for ever.
       removeOnFail: options.jobId ? true : 100,
+    };
+    if (options.repeatEveryMs) {
+      // One schedule per id, however many nodes (or starts) ask for it.
+      await this.queue.upsertJobScheduler(
+        options.jobId ?? this.queue.name,
+        { every: options.repeatEveryMs },
+        { name: this.queue.name, data, opts },
+      );
+      return;
+    }
+    await this.queue.add(this.queue.name, data, {
+      ...opts,
+      jobId: options.jobId,
+      delay: options.delayMs,
     });
   }
 
   async pause(): Promise<void> {
-    // Local: this worker only (the other nodes carry on), after its active jobs complete.
-    await this.queue.pause(true);
+    // This node's worker only (the other nodes carry on), once its active jobs complete.
+    await this.worker?.pause();
   }
 
   async counts(): Promise<JobCounts> {
     // Bounded: with Redis away the command would wait for it, and the scrape with it.
-    const counts = await within(this.queue.getJobCounts(), 1_000);
-    return { waiting: counts.waiting, active: counts.active, delayed: counts.delayed };
+    const counts = await within(this.queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed'), 1_000);
+    return {
+      waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0),
+      active: counts.active ?? 0,
+      delayed: counts.delayed ?? 0,
+    };
   }
 
   async close(): Promise<void> {
+    await this.worker?.close();
     await this.queue.close();
   }
 }
@@ -121,6 +149,8 @@ export class InProcessJobQueue<T> implements JobQueue<T> {
   /** Jobs waiting for their delay (or their next try) to pass. */
   private delayed = 0;
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** The repeating schedules, by job id. */
+  private readonly schedules = new Map<string, NodeJS.Timeout>();
   private readonly pendingIds = new Set<string>();
   private closed = false;
   private paused = false;
@@ -143,9 +173,17 @@ export class InProcessJobQueue<T> implements JobQueue<T> {
     if (this.closed) return;
     if (options.repeatEveryMs) {
       const every = options.repeatEveryMs;
+      // One schedule per id: asked for again, the schedule is replaced, not doubled.
+      const key = options.jobId ?? this.name;
+      const previous = this.schedules.get(key);
+      if (previous) {
+        clearInterval(previous);
+        this.timers.delete(previous);
+      }
       const timer = setInterval(() => this.enqueue(data, 1, options.jobId), every);
       timer.unref();
       this.timers.add(timer);
+      this.schedules.set(key, timer);
       return;
     }
     if (options.jobId) {
