@@ -53,6 +53,7 @@ const preload = `
     notify() {},
     dismissNotification() {},
     setLanguage() {},
+    setComposing() {},
     download() {},
     onNavigate: none,
     onSignOutRequest: none,
