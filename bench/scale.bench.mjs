@@ -7,11 +7,12 @@
 //   (c) kill -9 of the node holding the most sessions under the same load: how long until each of
 //       its sessions is held (and served) again, and every message stored exactly once
 //   (d) a file uploaded through one node, fetched through the two others
+//   (e) every node stopped, then one started alone: how long until it runs every session again
 //
 // The nodes share the machine's cores: load averages are printed beside the figures.
 // Environment: BENCH_MYSQL_URL, BENCH_REDIS_URL, BENCH_PORT (18851; the other nodes take the next
 // ports), SCALE_SESSIONS (3000; CI runs 300), SCALE_RATE (customers' messages a second, 40),
-// SCALE_PER_COMPANY (connections a company, 50). Skipped (exit 0) without MariaDB or Redis unless
+// SCALE_PER_COMPANY (connections a company, 50), SCALE_LOG_LEVEL (the nodes', warn). Skipped (exit 0) without MariaDB or Redis unless
 // CI is set. Exit code 1 when a target is missed.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -50,7 +51,7 @@ async function startNode(name, port) {
     env: kit.serverEnv({
       port,
       redisPrefix: kit.prefix,
-      logLevel: 'warn',
+      logLevel: process.env.SCALE_LOG_LEVEL ?? 'warn',
       env: {
         NODE_ID: name,
         SANDBOX_ACK_INTERVAL_MS: '50',
@@ -260,9 +261,10 @@ async function main() {
     await provision();
     let counts = await holders(redis);
     const settleFrom = now();
-    while (!balanced(counts) && now() - settleFrom < 60_000) {
+    for (let tick = 1; !balanced(counts) && now() - settleFrom < 60_000; tick++) {
       await sleep(500);
       counts = await holders(redis);
+      if (tick % 4 === 0) log(`    ${seconds(now() - settleFrom)}: ${describe(counts)}`);
     }
     report(
       'sessions held, by node',
@@ -280,9 +282,10 @@ async function main() {
     await startNode('d', kit.port + 3);
     const started = now();
     counts = await holders(redis);
-    while (!balanced(counts) && now() - joining < 90_000) {
+    for (let tick = 1; !balanced(counts) && now() - joining < 90_000; tick++) {
       await sleep(250);
       counts = await holders(redis);
+      if (tick % 8 === 0) log(`    ${seconds(now() - started)}: ${describe(counts)}`);
     }
     const joined = now();
     report(
@@ -307,10 +310,11 @@ async function main() {
     victim.child.kill('SIGKILL');
     const killed = now();
     await victim.exited;
-    while (now() - killed < 60_000) {
+    for (let tick = 1; now() - killed < 60_000; tick++) {
       counts = await holders(redis);
       if (!counts[victim.name] && counts.none === 0) break;
       await sleep(100);
+      if (tick % 10 === 0) log(`    ${seconds(now() - killed)}: ${describe(counts)}`);
     }
     const rehomed = now();
     report(
@@ -358,6 +362,32 @@ async function main() {
       upload.status === 201 &&
         fetched.every((f) => f === fetched[0] && f.startsWith('200 image/png') && f.endsWith('true')),
     );
+
+    log(`\n(e) every node stopped, one started alone (${load()})`);
+    await Promise.all(
+      liveNodes().map(async (node) => {
+        node.child.kill('SIGTERM');
+        await node.exited;
+      }),
+    );
+    const restarting = now();
+    await startNode('a', kit.port);
+    const up = now();
+    counts = await holders(redis);
+    while (counts.a !== SESSIONS && now() - up < 120_000) {
+      await sleep(100);
+      counts = await holders(redis);
+    }
+    const resumed = now() - up;
+    // 5 s a 1,000, and 5 s for fewer: a start's fixed costs (one sweep's wait) do not shrink.
+    const target = Math.max(5_000, (SESSIONS / 1000) * 5_000);
+    report(
+      `${SESSIONS} sessions resumed by one node after its start`,
+      `${seconds(resumed)} (${describe(counts)})`,
+      `≤ ${seconds(target)} (5 s a 1,000)`,
+      counts.a === SESSIONS && resumed <= target,
+    );
+    report('  the node itself took to start', seconds(up - restarting), '(info)', null);
     kit.printSummary();
   } finally {
     await finish(redis, db);

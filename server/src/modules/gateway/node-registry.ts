@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { LEASE_TTL_MS } from './lease.js';
+import { LEASE_RENEW_MS, LEASE_TTL_MS } from './lease.js';
+
+/**
+ * A node's beat lasts a renewal less than a lease: a node that died is out of everyone's view
+ * before its sessions' leases lapse, so the nodes taking them over count the right share at once.
+ */
+export const BEAT_TTL_MS = LEASE_TTL_MS - LEASE_RENEW_MS;
 
 /** A node of the installation as it last told the others. */
 export interface NodeLoad {
@@ -16,9 +22,9 @@ export interface NodeLoad {
 /**
  * The nodes of an installation and their loads, for sharing the WhatsApp sessions out fairly. Each
  * node beats every second: `${prefix}:wa-node:${id}` holds what it runs (and a token of this very
- * process, so two processes started with one NODE_ID are told apart) for as long as a lease, and
+ * process, so two processes started with one NODE_ID are told apart) for BEAT_TTL_MS, and
  * the sorted set `${prefix}:wa-nodes` indexes the nodes by their last beat. A node that stops
- * beating drops out of everyone's view when its leases lapse.
+ * beating drops out of everyone's view before its leases lapse.
  */
 export class NodeRegistry {
   private readonly instance = randomUUID();
@@ -30,7 +36,7 @@ export class NodeRegistry {
     private readonly prefix: string,
     private readonly nodeId: string,
     private readonly onTwin: (message: string) => void,
-    private readonly ttlMs = LEASE_TTL_MS,
+    private readonly ttlMs = BEAT_TTL_MS,
   ) {}
 
   private key(node: string): string {

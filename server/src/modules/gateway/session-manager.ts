@@ -125,6 +125,11 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
   /** Every live node as of the last sweep, this one included (only this one without Redis). */
   private view: NodeLoad[] = [];
   private readonly registry: NodeRegistry | null;
+  /**
+   * What the last sweep found: sessions that should run with no holder, and those held by other
+   * nodes (null before the first sweep: the others' beats are taken as they are).
+   */
+  private counted: { waiting: number; elsewhere: number | null } = { waiting: 0, elsewhere: null };
   /** Sessions this node gave away to even the load out, and until when it leaves them to others. */
   private readonly released = new Map<number, number>();
   private readonly live = new Map<number, LiveSession>();
@@ -141,6 +146,7 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
   private shuttingDown = false;
   private lastDropWarning = 0;
   private renewing = false;
+  private beating = false;
   private sweeping = false;
   /** Whether the last sweep failed: an outage of Redis is reported once, not every second. */
   private sweepFailing = false;
@@ -194,6 +200,9 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
       this.timers.push(
         setInterval(() => void this.renewLeases(), LEASE_RENEW_MS),
         setInterval(() => void this.takeOver(), TAKEOVER_SWEEP_MS),
+        // Apart from the sweep, which can take a while (starting or handing over many sessions):
+        // a node whose beat lapses drops out of the others' view.
+        setInterval(() => void this.beat(), LEASE_RENEW_MS),
       );
     }
     for (const timer of this.timers) timer.unref();
@@ -204,11 +213,30 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
    * together see each other and each takes its share instead of the first taking everything.
    */
   private async firstSweep(): Promise<void> {
-    if (this.registry) {
-      this.view = await this.registry.beat(this.ownLoad()).catch(() => []);
-      await sleep(TAKEOVER_SWEEP_MS);
+    // The periodic sweep waits for this one instead of starting the same sessions beside it.
+    this.sweeping = true;
+    try {
+      if (this.registry) {
+        await this.beat();
+        await sleep(TAKEOVER_SWEEP_MS);
+      }
+      await this.sweep();
+    } finally {
+      this.sweeping = false;
     }
-    await this.sweep();
+  }
+
+  /** Tells the other nodes what this one runs, and learns what they do (kept when Redis does not answer). */
+  private async beat(): Promise<void> {
+    if (!this.registry || this.shuttingDown || this.beating) return;
+    this.beating = true;
+    try {
+      this.view = await this.registry.beat(this.ownLoad());
+    } catch {
+      // Redis is away: the sweep fails too, and the renewals decide what keeps running.
+    } finally {
+      this.beating = false;
+    }
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -684,23 +712,34 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
     const idle = rows.filter((row) => shouldRun(row.status) && !this.live.has(row.id)).map((row) => row.id);
     const holders = this.lease.shared ? await this.lease.holders(idle) : idle.map(() => null);
     const free = idle.filter((_, i) => !holders[i]);
-    if (this.registry && !this.shuttingDown) this.view = await this.registry.beat(this.ownLoad());
+    this.counted = { waiting: free.length, elsewhere: idle.length - free.length };
     const now = Date.now();
     for (const [whatsappId, until] of this.released) if (until <= now) this.released.delete(whatsappId);
     // Up to this node's share, a few at a time: the others take the rest, each its own.
-    const mine = free.filter((whatsappId) => !this.leftToOthers(whatsappId)).slice(0, this.roomFor(free.length));
+    const mine = free.filter((whatsappId) => !this.leftToOthers(whatsappId)).slice(0, this.roomFor());
     let next = 0;
+    let started = 0;
     const worker = async () => {
       while (next < mine.length && !this.shuttingDown) {
         const whatsappId = mine[next++];
+        started += 1;
         await this.start(whatsappId).catch((error: unknown) => {
           if (!(error instanceof DomainError))
             this.logger.error(`Connection ${whatsappId} could not resume`, error as Error);
         });
       }
     };
+    const starting = Date.now();
+    const before = this.registry ? this.fairShare() : null;
     await Promise.all(Array.from({ length: Math.min(START_CONCURRENCY, mine.length) }, worker));
-    await this.shed(free.length);
+    if (started)
+      this.logger.log(
+        `Started ${started} of ${free.length} waiting session(s) in ${Date.now() - starting} ms` +
+          (before
+            ? ` (fair share ${before.fair.toFixed(1)}, carrying ${before.own.toFixed(1)}, ${before.others.length} other node(s))`
+            : ''),
+      );
+    await this.shed();
   }
 
   /** This node's part of the cluster's view: its sessions, their weight and its cap. */
@@ -726,23 +765,34 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
 
   /**
    * Whether this node leaves the session to another: it gave it away lately and another node with
-   * room is still there to take it (if that node went too, the session is this node's again).
+   * room under its share is there to take it (with none left, the session is this node's again).
    */
   private leftToOthers(whatsappId: number): boolean {
     const until = this.released.get(whatsappId);
     if (until === undefined || until <= Date.now()) return false;
-    return this.view.some((node) => node.node !== this.nodeId && node.sessions < node.cap);
+    return this.takers();
+  }
+
+  /** Whether another node would start a waiting session: it has room, and is under its share. */
+  private takers(): boolean {
+    const { fair, others } = this.fairShare();
+    return others.some((node) => node.sessions < node.cap && node.load + 1 <= fair + 0.5);
   }
 
   /**
    * The average weight a node should carry: everything the nodes run plus the sessions waiting for
-   * a holder (a waiting one weighs 1: its traffic is not known here), over the nodes that have room.
+   * a holder (a waiting one weighs 1: its traffic is not known here), over the nodes. The others'
+   * beats are up to a second old, so their weight is scaled to the sessions the last sweep found
+   * held elsewhere: a session another node just started is counted, not lost between two beats.
    */
-  private fairShare(waiting: number): { fair: number; own: number; others: NodeLoad[] } {
+  private fairShare(): { fair: number; own: number; others: NodeLoad[] } {
     const own = this.ownLoad().load;
     const others = this.view.filter((node) => node.node !== this.nodeId);
-    const total = others.reduce((sum, node) => sum + node.load, 0) + own + waiting;
-    return { fair: total / (others.length + 1), own, others };
+    const beaten = others.reduce((sum, node) => sum + node.sessions, 0);
+    const weighed = others.reduce((sum, node) => sum + node.load, 0);
+    const { waiting, elsewhere } = this.counted;
+    const othersLoad = elsewhere === null ? weighed : beaten ? (weighed / beaten) * elsewhere : elsewhere;
+    return { fair: (own + othersLoad + waiting) / (others.length + 1), own, others };
   }
 
   /**
@@ -750,10 +800,10 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
    * share; at least one when it carries no more than the least loaded other node with room
    * (someone must take each session, even when every node is at its share).
    */
-  private roomFor(waiting: number): number {
+  private roomFor(): number {
     const room = this.cap - this.live.size;
     if (room <= 0 || !this.registry) return Math.max(0, room);
-    const { fair, own, others } = this.fairShare(waiting);
+    const { fair, own, others } = this.fairShare();
     const share = Math.floor(fair + 0.5 - own);
     if (share >= 1) return Math.min(room, share);
     const roomy = others.filter((node) => node.sessions < node.cap);
@@ -766,10 +816,10 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
    * it finish, new ones wait for the next holder) and another node's sweep starts it from the
    * stored keys. Only when another node has room to take them.
    */
-  private async shed(waiting: number): Promise<void> {
+  private async shed(): Promise<void> {
     if (!this.registry || this.shuttingDown) return;
-    const { fair, own, others } = this.fairShare(waiting);
-    if (!others.some((node) => node.load < fair && node.sessions < node.cap)) return;
+    if (!this.takers()) return;
+    const { fair, own } = this.fairShare();
     let excess = own - fair;
     if (excess <= Math.max(1, fair * SHED_MARGIN)) return;
     const now = Date.now();
