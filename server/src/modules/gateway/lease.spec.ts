@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { testRedis } from '../../../test/support/test-redis.js';
 import { LocalLease, RedisLease } from './lease.js';
 
 // The lease is Redis semantics (SET NX PX, compare-and-renew scripts): it is tested against a real
@@ -7,20 +6,12 @@ import { LocalLease, RedisLease } from './lease.js';
 const describeWithRedis = process.env.REDIS_URL ? describe : describe.skip;
 
 describeWithRedis('RedisLease', () => {
-  let redis: Redis;
-  const prefix = `atendo-lease-test-${randomBytes(4).toString('hex')}`;
-  beforeAll(() => {
-    redis = new Redis(process.env.REDIS_URL!);
-  });
-  afterAll(async () => {
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
-  });
+  const shared = testRedis('lease');
+  const prefix = shared.prefix;
 
   it('lets exactly one node hold a connection, and hands it over once released', async () => {
-    const a = new RedisLease(redis, prefix, 'node-a');
-    const b = new RedisLease(redis, prefix, 'node-b');
+    const a = new RedisLease(shared.redis, prefix, 'node-a');
+    const b = new RedisLease(shared.redis, prefix, 'node-b');
     expect(await a.acquire(1)).toBe(true);
     expect(await b.acquire(1)).toBe(false);
     expect(await a.acquire(1)).toBe(true);
@@ -34,8 +25,8 @@ describeWithRedis('RedisLease', () => {
   });
 
   it('renews only its own lease and keeps it alive past the TTL', async () => {
-    const a = new RedisLease(redis, prefix, 'node-a', 300);
-    const b = new RedisLease(redis, prefix, 'node-b', 300);
+    const a = new RedisLease(shared.redis, prefix, 'node-a', 300);
+    const b = new RedisLease(shared.redis, prefix, 'node-b', 300);
     expect(await a.acquire(2)).toBe(true);
     expect(await b.renew(2)).toBe(false);
     for (let i = 0; i < 3; i++) {
@@ -43,12 +34,12 @@ describeWithRedis('RedisLease', () => {
       expect(await a.renew(2)).toBe(true);
     }
     expect(await a.holder(2)).toBe('node-a');
-    expect(Number(await redis.pttl(a.key(2)))).toBeGreaterThan(100);
+    expect(Number(await shared.redis.pttl(a.key(2)))).toBeGreaterThan(100);
   });
 
   it('expires when the holder dies, so another node takes over and the old holder learns it lost it', async () => {
-    const a = new RedisLease(redis, prefix, 'node-a', 150);
-    const b = new RedisLease(redis, prefix, 'node-b', 150);
+    const a = new RedisLease(shared.redis, prefix, 'node-a', 150);
+    const b = new RedisLease(shared.redis, prefix, 'node-b', 150);
     expect(await a.acquire(3)).toBe(true);
     await new Promise((r) => setTimeout(r, 250));
     expect(await a.holder(3)).toBeNull();
@@ -59,8 +50,8 @@ describeWithRedis('RedisLease', () => {
   });
 
   it('is taken back by its holder when it lapsed and nobody took it (Redis was away a moment)', async () => {
-    const a = new RedisLease(redis, prefix, 'node-a', 150);
-    const b = new RedisLease(redis, prefix, 'node-b', 150);
+    const a = new RedisLease(shared.redis, prefix, 'node-a', 150);
+    const b = new RedisLease(shared.redis, prefix, 'node-b', 150);
     expect(await a.acquire(4)).toBe(true);
     await new Promise((r) => setTimeout(r, 250));
     expect(await a.renew(4)).toBe(true);

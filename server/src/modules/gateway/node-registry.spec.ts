@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { testRedis } from '../../../test/support/test-redis.js';
 import { NodeRegistry } from './node-registry.js';
 
 // Redis semantics (a key a node, a sorted set indexing them): against a real Redis when REDIS_URL is
@@ -7,21 +6,13 @@ import { NodeRegistry } from './node-registry.js';
 const describeWithRedis = process.env.REDIS_URL ? describe : describe.skip;
 
 describeWithRedis('NodeRegistry', () => {
-  const prefix = `atendo-nodes-test-${randomBytes(4).toString('hex')}`;
-  let redis: Redis;
-  beforeAll(() => {
-    redis = new Redis(process.env.REDIS_URL!);
-  });
-  afterAll(async () => {
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
-  });
+  const shared = testRedis('nodes');
+  const prefix = shared.prefix;
 
   it('lists the nodes that beat lately with their loads, and forgets one that left or went silent', async () => {
     const warnings: string[] = [];
-    const a = new NodeRegistry(redis, prefix, 'a', (m) => warnings.push(m), 300);
-    const b = new NodeRegistry(redis, prefix, 'b', (m) => warnings.push(m), 300);
+    const a = new NodeRegistry(shared.redis, prefix, 'a', (m) => warnings.push(m), 300);
+    const b = new NodeRegistry(shared.redis, prefix, 'b', (m) => warnings.push(m), 300);
     await b.beat({ sessions: 2, load: 2.5, cap: 10 });
     const view = await a.beat({ sessions: 1, load: 1, cap: Infinity });
     expect(view.sort((x, y) => x.node.localeCompare(y.node))).toEqual([
@@ -39,8 +30,8 @@ describeWithRedis('NodeRegistry', () => {
 
   it('tells when another process beats under the same id', async () => {
     const warnings: string[] = [];
-    const one = new NodeRegistry(redis, prefix, 'twin', (m) => warnings.push(m));
-    const other = new NodeRegistry(redis, prefix, 'twin', (m) => warnings.push(m));
+    const one = new NodeRegistry(shared.redis, prefix, 'twin', (m) => warnings.push(m));
+    const other = new NodeRegistry(shared.redis, prefix, 'twin', (m) => warnings.push(m));
     // A restart finds its own previous beat: no warning for that.
     await one.beat({ sessions: 0, load: 0, cap: Infinity });
     await other.beat({ sessions: 0, load: 0, cap: Infinity });
