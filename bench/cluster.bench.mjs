@@ -16,21 +16,17 @@
 // port), BENCH_DB_NAME (atendo_bench_cluster, created and dropped here), CLUSTER_BURST (600 messages),
 // CLUSTER_RATE (40 a second), CLUSTER_CAMPAIGN (400 contacts). Skipped (exit 0) when MariaDB or Redis is not there, unless CI is set.
 // Exit code 1 when a target is missed.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { io } from 'socket.io-client';
-import { jsonRequest } from '../scripts/lib/json-api.mjs';
 import { startTcpProxy } from '../scripts/lib/tcp-proxy.mjs';
 import { benchKit, log } from './support/bench-kit.mjs';
+import { alive, ask, must, startNode as startServerNode } from './support/nodes.mjs';
 
 const kit = benchKit({ name: 'cluster', defaultPort: 18811, columns: [62, 40, 22] });
 const { report } = kit;
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BURST = Number(process.env.CLUSTER_BURST ?? 600);
 const RATE = Number(process.env.CLUSTER_RATE ?? 40);
 const CAMPAIGN = Number(process.env.CLUSTER_CAMPAIGN ?? 400);
@@ -44,8 +40,11 @@ let proxy = null;
 const nodes = {};
 
 async function startNode(name, port) {
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [join(root, 'server', 'dist', 'main.js')], {
+  // /health, not readiness: phase (c) cuts Redis off from nodes that must keep answering.
+  nodes[name] = await startServerNode({
+    name,
+    port,
+    ready: '/health',
     env: kit.serverEnv({
       port,
       redisPrefix: kit.prefix,
@@ -58,42 +57,14 @@ async function startNode(name, port) {
         SIGNUP_LIMIT_PER_IP: '1000',
       },
     }),
-    stdio: ['ignore', 'inherit', 'inherit'],
   });
-  child.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
-  const node = { name, port, base, child };
-  nodes[name] = node;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`node ${name} exited with ${child.exitCode}`);
-    if ((await health(node).catch(() => null))?.http === 200) return node;
-    await sleep(200);
-  }
-  throw new Error(`node ${name} did not start`);
+  return nodes[name];
 }
-
-const alive = (node) => node.child.exitCode === null && node.child.signalCode === null;
 
 /** GET /health: its HTTP status as `http`, and its body (`status`, `database`, `redis`). */
 async function health(node) {
   const response = await fetch(`${node.base}/health`, { signal: AbortSignal.timeout(3000) });
   return { http: response.status, ...(await response.json()) };
-}
-
-/** A JSON call to one node that answers { status, data } and never throws (status 0: no answer). */
-async function ask(node, method, path, options = {}) {
-  try {
-    return await jsonRequest(node.base, method, path, options);
-  } catch (error) {
-    return { status: 0, data: null, text: String(error.cause?.code ?? error.message) };
-  }
-}
-
-async function must(node, method, path, options) {
-  const answer = await ask(node, method, path, options);
-  if (answer.status < 200 || answer.status >= 300) {
-    throw new Error(`${method} ${path} on ${node.name}: ${answer.status} ${answer.text}`);
-  }
-  return answer.data;
 }
 
 async function signIn(node, email, password) {

@@ -14,15 +14,14 @@
 // ports), SCALE_SESSIONS (3000; CI runs 300), SCALE_RATE (customers' messages a second, 40),
 // SCALE_PER_COMPANY (connections a company, 50), SCALE_LOG_LEVEL (the nodes', warn). Skipped (exit 0) without MariaDB or Redis unless
 // CI is set. Exit code 1 when a target is missed.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { jsonRequest } from '../scripts/lib/json-api.mjs';
 import { benchKit, log } from './support/bench-kit.mjs';
+import { alive, ask, must, startNode as startServerNode } from './support/nodes.mjs';
 
 const kit = benchKit({ name: 'scale', defaultPort: 18851, columns: [62, 44, 26] });
 const { report } = kit;
@@ -46,8 +45,9 @@ let s3Endpoint = null;
 const lines = [];
 
 async function startNode(name, port) {
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [join(root, 'server', 'dist', 'main.js')], {
+  nodes[name] = await startServerNode({
+    name,
+    port,
     env: kit.serverEnv({
       port,
       redisPrefix: kit.prefix,
@@ -65,41 +65,11 @@ async function startNode(name, port) {
         S3_SECRET_ACCESS_KEY: S3_KEYS.secretAccessKey,
       },
     }),
-    stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const node = { name, port, base, child };
-  node.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
-  nodes[name] = node;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`node ${name} exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/health/ready`)).status === 200) return node;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`node ${name} did not start`);
+  return nodes[name];
 }
 
-const alive = (node) => node.child.exitCode === null && node.child.signalCode === null;
 const liveNodes = () => Object.values(nodes).filter(alive);
-
-/** A JSON call that never throws (status 0: no answer). */
-async function ask(node, method, path, options = {}) {
-  try {
-    return await jsonRequest(node.base, method, path, options);
-  } catch (error) {
-    return { status: 0, data: null, text: String(error.cause?.code ?? error.message) };
-  }
-}
-
-async function must(node, method, path, options) {
-  const answer = await ask(node, method, path, options);
-  if (answer.status < 200 || answer.status >= 300)
-    throw new Error(`${method} ${path} on ${node.name}: ${answer.status} ${answer.text}`);
-  return answer.data;
-}
 
 /** Runs `work(i)` for i < count, `concurrency` at a time. */
 async function pool(count, concurrency, work) {
