@@ -52,6 +52,7 @@ const useStyles = makeStyles({
     paddingBlock: tokens.spacingVerticalXS,
   },
   defaultIcon: { color: tokens.colorPaletteGreenForeground1, fontSize: '20px' },
+  status: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start' },
   reason: { maxWidth: '320px', marginTop: tokens.spacingVerticalXXS, color: tokens.colorNeutralForeground3 },
 });
 
@@ -181,19 +182,22 @@ export function ConnectionsPage() {
               <ResponsiveRow key={connection.id}>
                 <ResponsiveCell label={columns.name}>{connection.name}</ResponsiveCell>
                 <ResponsiveCell label={columns.status}>
-                  <Badge appearance="tint" color={statusTone(connection.status)} data-status={connection.status}>
-                    {t(`connections.status.${connection.status}`)}
-                  </Badge>
-                  {connection.status === 'OUTDATED' && (
-                    <Caption1 block className={styles.reason}>
-                      {t('connections.outdatedHint')}
-                    </Caption1>
-                  )}
-                  {connection.node && (
-                    <Caption1 block className={styles.reason} data-node={connection.node}>
-                      {t('connections.node', { node: connection.node })}
-                    </Caption1>
-                  )}
+                  {/* One column: on a phone's card the cell lays its children in a row, squeezing the badge. */}
+                  <div className={styles.status}>
+                    <Badge appearance="tint" color={statusTone(connection.status)} data-status={connection.status}>
+                      {t(`connections.status.${connection.status}`)}
+                    </Badge>
+                    {connection.status === 'OUTDATED' && (
+                      <Caption1 block className={styles.reason}>
+                        {t('connections.outdatedHint')}
+                      </Caption1>
+                    )}
+                    {connection.node && (
+                      <Caption1 block className={styles.reason} data-node={connection.node}>
+                        {t('connections.node', { node: connection.node })}
+                      </Caption1>
+                    )}
+                  </div>
                 </ResponsiveCell>
                 {canAct && <ResponsiveCell label={columns.session}>{renderSession(connection)}</ResponsiveCell>}
                 <ResponsiveCell label={columns.lastUpdate}>
