@@ -11,8 +11,8 @@ describeWithRedis('NodeRegistry', () => {
 
   it('lists the nodes that beat lately with their loads, and forgets one that left or went silent', async () => {
     const warnings: string[] = [];
-    const a = new NodeRegistry(shared.redis, prefix, 'a', (m) => warnings.push(m), 300);
-    const b = new NodeRegistry(shared.redis, prefix, 'b', (m) => warnings.push(m), 300);
+    const a = new NodeRegistry(shared.redis, prefix, 'a', (m) => warnings.push(m), 1_000);
+    const b = new NodeRegistry(shared.redis, prefix, 'b', (m) => warnings.push(m), 1_000);
     await b.beat({ sessions: 2, load: 2.5, cap: 10 });
     const view = await a.beat({ sessions: 1, load: 1, cap: Infinity });
     expect(view.sort((x, y) => x.node.localeCompare(y.node))).toEqual([
@@ -22,8 +22,8 @@ describeWithRedis('NodeRegistry', () => {
     await b.leave();
     expect((await a.beat({ sessions: 1, load: 1, cap: Infinity })).map((n) => n.node)).toEqual(['a']);
     await b.beat({ sessions: 2, load: 2, cap: 10 });
-    // b stops beating: gone once its beat is older than the lease.
-    await new Promise((r) => setTimeout(r, 350));
+    // b stops beating: gone once its beat is older than the beat's time.
+    await new Promise((r) => setTimeout(r, 1_100));
     expect((await a.beat({ sessions: 1, load: 1, cap: Infinity })).map((n) => n.node)).toEqual(['a']);
     expect(warnings).toEqual([]);
   });

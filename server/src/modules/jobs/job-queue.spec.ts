@@ -68,14 +68,15 @@ describe.each(kinds)('%s job queue', (_kind, make) => {
     const finished: number[] = [];
     queue.process(async ({ n }) => {
       started.push(n);
-      await new Promise((r) => setTimeout(r, 50));
+      // Long enough that the pause below comes while both run, however late the check sees them.
+      await new Promise((r) => setTimeout(r, 250));
       finished.push(n);
     }, 2);
     for (let n = 0; n < 5; n++) await queue.add({ n });
     await until(() => started.length === 2);
     await queue.pause();
     expect(finished).toEqual([0, 1]);
-    await new Promise((r) => setTimeout(r, 80));
+    await new Promise((r) => setTimeout(r, 300));
     expect(started).toEqual([0, 1]);
   });
 
