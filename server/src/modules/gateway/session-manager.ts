@@ -716,7 +716,9 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
     const now = Date.now();
     for (const [whatsappId, until] of this.released) if (until <= now) this.released.delete(whatsappId);
     // Up to this node's share, a few at a time: the others take the rest, each its own.
-    const mine = free.filter((whatsappId) => !this.leftToOthers(whatsappId)).slice(0, this.roomFor());
+    // Whether others would take the sessions this node gave away: asked once, not once a session.
+    const takers = this.takers();
+    const mine = free.filter((whatsappId) => !this.leftToOthers(whatsappId, takers)).slice(0, this.roomFor());
     let next = 0;
     let started = 0;
     const worker = async () => {
@@ -749,33 +751,35 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
     return { sessions: this.live.size, load, cap: this.cap };
   }
 
+  /** The session's messages a minute as of `now`, its rate decayed since it was last updated. */
+  private rateOf(entry: LiveSession, now: number): number {
+    return entry.traffic.rate * 0.5 ** ((now - entry.traffic.at) / TRAFFIC_HALF_LIFE_MS);
+  }
+
   /** 1, plus the session's messages a minute over TRAFFIC_UNIT. */
   private weightOf(entry: LiveSession, now = Date.now()): number {
-    const decayed = entry.traffic.rate * 0.5 ** ((now - entry.traffic.at) / TRAFFIC_HALF_LIFE_MS);
-    return 1 + decayed / TRAFFIC_UNIT;
+    return 1 + this.rateOf(entry, now) / TRAFFIC_UNIT;
   }
 
   /** One message in or out of the session, into its decaying rate (messages a minute). */
   private countTraffic(entry: LiveSession): void {
     const now = Date.now();
-    const decayed = entry.traffic.rate * 0.5 ** ((now - entry.traffic.at) / TRAFFIC_HALF_LIFE_MS);
     // A rate whose half-life is H counts each message as ln 2 / H of a message a millisecond.
-    entry.traffic = { rate: decayed + (Math.LN2 / TRAFFIC_HALF_LIFE_MS) * 60_000, at: now };
+    entry.traffic = { rate: this.rateOf(entry, now) + (Math.LN2 / TRAFFIC_HALF_LIFE_MS) * 60_000, at: now };
   }
 
   /**
    * Whether this node leaves the session to another: it gave it away lately and another node with
    * room under its share is there to take it (with none left, the session is this node's again).
    */
-  private leftToOthers(whatsappId: number): boolean {
+  private leftToOthers(whatsappId: number, takers?: boolean): boolean {
     const until = this.released.get(whatsappId);
     if (until === undefined || until <= Date.now()) return false;
-    return this.takers();
+    return takers ?? this.takers();
   }
 
   /** Whether another node would start a waiting session: it has room, and is under its share. */
-  private takers(): boolean {
-    const { fair, others } = this.fairShare();
+  private takers({ fair, others } = this.fairShare()): boolean {
     return others.some((node) => node.sessions < node.cap && node.load + 1 <= fair + 0.5);
   }
 
@@ -818,8 +822,9 @@ export class SessionManager implements OnModuleInit, OnApplicationBootstrap, OnM
    */
   private async shed(): Promise<void> {
     if (!this.registry || this.shuttingDown) return;
-    if (!this.takers()) return;
-    const { fair, own } = this.fairShare();
+    const share = this.fairShare();
+    if (!this.takers(share)) return;
+    const { fair, own } = share;
     let excess = own - fair;
     if (excess <= Math.max(1, fair * SHED_MARGIN)) return;
     const now = Date.now();

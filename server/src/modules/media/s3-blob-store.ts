@@ -102,18 +102,20 @@ export class S3BlobStore implements BlobStore {
       const value = request.headers[name];
       return typeof value === 'string' && value ? value : undefined;
     };
+    // An HTTP date the client sent, or nothing for a date that does not parse (ignored, as RFC 9110 says).
+    const date = (name: string) => {
+      const value = header(name);
+      return value && !Number.isNaN(Date.parse(value)) ? new Date(value) : undefined;
+    };
     const range = header('range');
-    const since = header('if-modified-since');
-    const unmodifiedSince = header('if-unmodified-since');
     const input: GetObjectCommandInput = {
       Bucket: this.bucket,
       Key: key,
       Range: range && ONE_RANGE.test(range) ? range : undefined,
       IfNoneMatch: header('if-none-match'),
       IfMatch: header('if-match'),
-      IfModifiedSince: since && !Number.isNaN(Date.parse(since)) ? new Date(since) : undefined,
-      IfUnmodifiedSince:
-        unmodifiedSince && !Number.isNaN(Date.parse(unmodifiedSince)) ? new Date(unmodifiedSince) : undefined,
+      IfModifiedSince: date('if-modified-since'),
+      IfUnmodifiedSince: date('if-unmodified-since'),
     };
     const head = request.method === 'HEAD';
     let out: {
