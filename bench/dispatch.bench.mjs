@@ -16,8 +16,12 @@
 //   schedules  as many contacts and one schedule each, all due at the same second, at least
 //              BENCH_SCHEDULE_LEAD_S (90) s ahead (more when saving them is slower: the first 320
 //              time it): from that second until all are ENVIADA. Targets: within 60 s, none twice.
+//   statements (only when named) the same campaign, unpolled, on a server logging every SQL statement
+//              (LOG_LEVEL=debug): the statements per send, its acks included, and the commonest
+//              statement shapes. Its CPU is the logging's too: run it apart from the other parts.
 //
-// `node bench/dispatch.bench.mjs [campaign|kill|schedules ...]` runs the parts named, all by default.
+// `node bench/dispatch.bench.mjs [campaign|kill|schedules|statements ...]` runs the parts named, the
+// first three by default.
 // The contact lists' numbers are marked as on WhatsApp in SQL after the upload, as the background
 // checker would have found them before a campaign: the dispatcher then sends without asking first.
 //
@@ -29,16 +33,17 @@
 // target is missed.
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import Queue from 'bull';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { jsonRequest } from '../scripts/lib/json-api.mjs';
-import { benchKit, log } from './support/bench-kit.mjs';
+import { benchKit, log, statementLog } from './support/bench-kit.mjs';
 import { mariadbPid, processCpuMs } from './support/process-cpu.mjs';
 import { streamedXlsx } from './support/xlsx.mjs';
 
 const kit = benchKit({ name: 'dispatch', defaultPort: 18861, columns: [58, 46, 26] });
 const { base, call, report } = kit;
-const PARTS = ['campaign', 'kill', 'schedules'];
+const PARTS = ['campaign', 'kill', 'schedules', 'statements'];
+const DEFAULT_PARTS = ['campaign', 'kill', 'schedules'];
 const SIZE = Number(process.env.BENCH_DISPATCH_SIZE ?? 10_000);
 const LEAD_S = Number(process.env.BENCH_SCHEDULE_LEAD_S ?? 90);
 const PASSWORD = 'Bench-password-1';
@@ -67,10 +72,19 @@ const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.c
 /** The São Paulo mobile of index i in a series: 55 11 9s xxx-xxxx, one series per part. */
 const mobile = (series, i) => `55119${series}${String(i).padStart(7, '0')}`;
 
+/** The SQL the server logs, when the statements part runs (the server then logs at debug). */
+let statements = null;
+
 function startServer() {
   const nodeOptions = (process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
   // One Redis prefix for every start: a restarted server is the same installation.
-  return kit.startServer({ logLevel: 'warn', redisPrefix: kit.prefix, nodeOptions, env: SERVER_ENV });
+  return kit.startServer({
+    logLevel: statements ? 'debug' : 'warn',
+    redisPrefix: kit.prefix,
+    nodeOptions,
+    env: SERVER_ENV,
+    ...(statements ? { onLine: statements.onLine } : {}),
+  });
 }
 
 /** A company with a connected sandbox connection and campaign pacing off; answers the ids and token. */
@@ -337,7 +351,10 @@ async function killPart(pool) {
   let sent = 0;
   let progressAt = now();
   let checkedAt = 0;
-  const queue = new Queue('dispatch', kit.redisUrl, { prefix: `${kit.prefix}:bull` });
+  const queue = new Queue('dispatch', {
+    connection: new Redis(kit.redisUrl, { maxRetriesPerRequest: null }),
+    prefix: `${kit.prefix}:bullmq`,
+  });
   for (;;) {
     if (now() - t0 > 10 * 60_000) throw new Error('the campaign did not finish within 10 minutes');
     const states = await shippingStates(pool, id);
@@ -514,11 +531,64 @@ async function schedulesPart(pool) {
   reportDeliveries(network);
 }
 
+/** A logged statement's shape: its parameters and the length of its lists left out. */
+function shapeOf(sql) {
+  const at = sql.lastIndexOf(' -- PARAMETERS: ');
+  return (at < 0 ? sql : sql.slice(0, at))
+    .replace(/(\?|\d+)(, (\?|\d+))+/g, '?…')
+    .replace(/(\(\?…\)|\(\?\))(, \(\?…\)|, \(\?\))+/g, '(?…)…')
+    .replace(/( WHEN \? THEN \?)+/g, ' WHEN…')
+    .replace(/'[^']*'/g, "'…'");
+}
+
+/**
+ * Part 4: the campaign on a server logging its SQL, from its creation until its last ack is in:
+ * statements per send, and the shapes that cost most.
+ */
+async function statementsPart(pool) {
+  log(`\nstatements: ${fmt(SIZE)} contacts, the server logging its SQL [${load()}]`);
+  const ctx = await company('Consultas');
+  const listId = await contactList(ctx, pool, 6);
+  await sleep(2_000);
+  let id = null;
+  const captured = await statements.during(async () => {
+    ({ id } = await startCampaign(ctx, listId, 'Consultas'));
+    const finished = await until(
+      async () => (await pool.query('SELECT status FROM campaigns WHERE id = ?', [id]))[0][0].status,
+      (status) => status === 'FINALIZADA',
+      10 * 60_000,
+    );
+    if (!finished) throw new Error('the campaign did not finish within 10 minutes');
+    if ((await acksDrained(pool, ctx.companyId)) === null) throw new Error('acks still missing');
+  });
+  const [[{ n }]] = await pool.query(
+    "SELECT COUNT(*) AS n FROM campaign_shipping WHERE campaignId = ? AND state = 'sent'",
+    [id],
+  );
+  const sent = Number(n);
+  // The sessions' and the sweeps' own statements run whatever the campaign does; they are counted too.
+  const shapes = new Map();
+  for (const sql of captured) {
+    const shape = shapeOf(sql);
+    shapes.set(shape, (shapes.get(shape) ?? 0) + 1);
+  }
+  report(
+    'statements per send (its acks and the sweeps in it)',
+    `${(captured.length / sent).toFixed(2)} (${fmt(captured.length)} for ${fmt(sent)} sent)`,
+    '(info)',
+    null,
+  );
+  for (const [shape, count] of [...shapes].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+    log(`  ${(count / sent).toFixed(3).padStart(7)}  ${String(count).padStart(6)}  ${shape.slice(0, 220)}`);
+  }
+}
+
 async function main() {
   const asked = process.argv.slice(2);
   const unknown = asked.filter((p) => !PARTS.includes(p));
   if (unknown.length) throw new Error(`unknown part ${unknown.join(', ')}: choose among ${PARTS.join(', ')}`);
-  const parts = asked.length ? PARTS.filter((p) => asked.includes(p)) : PARTS;
+  const parts = asked.length ? PARTS.filter((p) => asked.includes(p)) : DEFAULT_PARTS;
+  if (parts.includes('statements')) statements = statementLog();
   const missing = await kit.unreachable();
   if (missing) {
     log(`dispatch benchmark skipped: ${missing} (it needs MariaDB and Redis)`);
@@ -531,7 +601,7 @@ async function main() {
     const t = now();
     await startServer();
     log(`server up in ${((now() - t) / 1000).toFixed(1)} s`);
-    const run = { campaign: campaignPart, kill: killPart, schedules: schedulesPart };
+    const run = { campaign: campaignPart, kill: killPart, schedules: schedulesPart, statements: statementsPart };
     for (const part of parts) await run[part](pool);
     kit.printSummary();
   } finally {

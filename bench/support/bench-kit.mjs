@@ -343,7 +343,7 @@ export function benchKit({ name, defaultPort, columns = [52, 44, 24], embedded =
 }
 
 /**
- * The SQL statements TypeORM logged ("query: ..." lines of a LOG_LEVEL=debug server), for counting
+ * The SQL statements TypeORM logged (the [Database] lines of a LOG_LEVEL=debug server), for counting
  * a request's statements: `onLine` goes to startServer; `during(fn)` collects what is logged while
  * fn runs and for 150 ms after it (a statement logged late still belongs to the request).
  */
@@ -351,8 +351,11 @@ export function statementLog() {
   let capture = null;
   return {
     onLine(raw) {
+      // The server's text log prefixes each statement with its pid, time, level and context
+      // ([Database]); TypeORM's own console wrote "query: ".
       const line = raw.replace(/\x1b\[[0-9;]*m/g, ''); // eslint-disable-line no-control-regex
-      if (capture && /^query( failed)?:/.test(line)) capture.push(line.replace(/^query( failed)?: /, ''));
+      const query = /^.*?\[Database\] (?:query( failed)?: )?|^query( failed)?: /.exec(line);
+      if (capture && query) capture.push(line.slice(query[0].length));
     },
     async during(fn) {
       capture = [];
