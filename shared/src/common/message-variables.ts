@@ -61,11 +61,16 @@ export function greetingOfHour(hour: number): string {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The wall clock of `now` in `timeZone` (the runtime's own zone without one, or with a bad one). */
-function wallClock(now: Date, timeZone: string | undefined) {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-US', {
+/**
+ * The wall-clock formatter of each zone asked for ('' the runtime's own). Making one costs far more
+ * than formatting with it, and a campaign fills thousands of messages in one zone.
+ */
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+function clockOf(timeZone: string | undefined): Intl.DateTimeFormat {
+  let clock = clocks.get(timeZone ?? '');
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-US', {
       timeZone,
       year: 'numeric',
       month: 'numeric',
@@ -73,7 +78,17 @@ function wallClock(now: Date, timeZone: string | undefined) {
       hour: 'numeric',
       minute: 'numeric',
       hourCycle: 'h23',
-    }).formatToParts(now);
+    });
+    clocks.set(timeZone ?? '', clock);
+  }
+  return clock;
+}
+
+/** The wall clock of `now` in `timeZone` (the runtime's own zone without one, or with a bad one). */
+function wallClock(now: Date, timeZone: string | undefined) {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = clockOf(timeZone).formatToParts(now);
   } catch {
     return wallClock(now, undefined);
   }

@@ -4,8 +4,8 @@ import type { Campaign, CampaignFailure, CampaignTotals } from '@atendo/shared';
 import { CAMPAIGN_REPORT_FAILURES } from '@atendo/shared';
 import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
-import { placeholders } from '../../database/compiled-select.js';
-import type { CampaignEntity } from './entities/campaign.entity.js';
+import { CompiledSelect, placeholders } from '../../database/compiled-select.js';
+import { CampaignEntity } from './entities/campaign.entity.js';
 import { CampaignShippingEntity } from './entities/campaign-shipping.entity.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -72,7 +72,51 @@ export class CampaignFigures {
     max: 1_000,
   });
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  /**
+   * The reads of every report poll and progress event, compiled once (see CompiledSelect): the
+   * campaign with the names of what it points to, and its latest failures.
+   */
+  private readonly shownCampaign: CompiledSelect<CampaignEntity, 'id' | 'companyId'>;
+  private readonly latestFailures: CompiledSelect<CampaignShippingEntity, 'campaignId'>;
+
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    const columns = db.getMetadata(CampaignEntity).columns.map((c) => `c.${c.propertyName}`);
+    this.shownCampaign = new CompiledSelect(
+      db,
+      (em) =>
+        em
+          .getRepository(CampaignEntity)
+          .createQueryBuilder('c')
+          .select(columns)
+          .leftJoin('c.contactList', 'cl')
+          .addSelect(['cl.id', 'cl.name'])
+          .leftJoin('c.tag', 'tg')
+          .addSelect(['tg.id', 'tg.name'])
+          .leftJoin('c.fileList', 'fl')
+          .addSelect(['fl.id', 'fl.name'])
+          .leftJoin('c.whatsapp', 'w')
+          .addSelect(['w.id', 'w.name'])
+          .where('c.id = :id AND c.companyId = :companyId'),
+      ['id', 'companyId'],
+    );
+    this.latestFailures = new CompiledSelect(
+      db,
+      (em) =>
+        em
+          .getRepository(CampaignShippingEntity)
+          .createQueryBuilder('s')
+          .select(['s.id', 's.number', 's.name', 's.error', 's.updatedAt'])
+          .where("s.campaignId = :campaignId AND s.state IN ('failed', 'invalid')")
+          .orderBy('s.updatedAt', 'DESC')
+          .addOrderBy('s.id', 'DESC'),
+      ['campaignId'],
+    );
+  }
+
+  /** The company's campaign as toCampaign shows it: what it points to read for their names only. */
+  shown(companyId: number, id: number): Promise<CampaignEntity | null> {
+    return this.shownCampaign.one({ id, companyId });
+  }
 
   /**
    * A running campaign's counts for its report: the last read when it is under a second old, else
@@ -131,15 +175,7 @@ export class CampaignFigures {
   }
 
   async failures(campaignId: number): Promise<CampaignFailure[]> {
-    const rows = await this.db.getRepository(CampaignShippingEntity).find({
-      where: [
-        { campaignId, state: 'failed' },
-        { campaignId, state: 'invalid' },
-      ],
-      select: { number: true, name: true, error: true, updatedAt: true },
-      order: { updatedAt: 'DESC', id: 'DESC' },
-      take: CAMPAIGN_REPORT_FAILURES,
-    });
+    const rows = await this.latestFailures.many({ campaignId }, { limit: CAMPAIGN_REPORT_FAILURES });
     return rows.map((row) => ({
       number: row.number,
       name: row.name,

@@ -126,7 +126,8 @@ export class CampaignsService {
   }
 
   async report(auth: AuthUser, id: number): Promise<CampaignReport> {
-    const campaign = await this.load(auth, id);
+    const campaign = await this.figures.shown(auth.companyId, id);
+    if (!campaign) throw new DomainError('ERR_NO_CAMPAIGN_FOUND');
     if (campaign.status !== 'EM_ANDAMENTO') this.figures.forget(id);
     const [totals, failures, settings] = await Promise.all([
       campaign.status === 'EM_ANDAMENTO'

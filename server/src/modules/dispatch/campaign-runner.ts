@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { fillCampaignMessage, filledSlots, phoneNumberForms, type CampaignSettings } from '@atendo/shared';
 import { Brackets, DataSource, In, IsNull, LessThan, LessThanOrEqual, MoreThan, type Repository } from 'typeorm';
 import { DomainError } from '../../common/domain-error.js';
-import { Grouped, updateEach } from '../../database/batch-writes.js';
+import { updateEach } from '../../database/batch-writes.js';
 import { parameterBinder, placeholders } from '../../database/compiled-select.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { CampaignSettingsService } from '../campaigns/campaign-settings.service.js';
@@ -40,6 +40,12 @@ const LONGEST_WAIT_MS = 30_000;
 
 type Outcome = 'done' | 'rateLimited' | 'disconnected';
 
+/** A row's outcome, written with the rest of its batch's. */
+interface Mark {
+  row: Claimed;
+  changes: Partial<CampaignShippingEntity>;
+}
+
 /** A row this sender holds; `retry` when it was another sender's claim that lapsed. */
 type Claimed = CampaignShippingEntity & { claimToken: string; retry: boolean };
 
@@ -63,9 +69,6 @@ export class CampaignRunner {
   private readonly logger = new Logger('Campaigns');
   private readonly campaigns: Repository<CampaignEntity>;
   private readonly rows: Repository<CampaignShippingEntity>;
-  private readonly marks = new Grouped((group: { row: Claimed; changes: Partial<CampaignShippingEntity> }[]) =>
-    this.markGroup(group),
-  );
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -366,7 +369,11 @@ export class CampaignRunner {
     );
   }
 
-  /** Sends the claimed rows, `parallel` at a time; a pause answer puts the rows not sent back. */
+  /**
+   * Sends the claimed rows, `parallel` at a time; a pause answer puts the rows not sent back. The
+   * rows' outcomes are written together once the batch is done: a row sent but not yet marked
+   * when the node dies has its message stored, which its retry finds (see Delivery.send).
+   */
   private async sendAll(
     claimed: Claimed[],
     running: Map<number, Running>,
@@ -375,6 +382,7 @@ export class CampaignRunner {
   ): Promise<Outcome> {
     let outcome: Outcome = 'done';
     const tickets = await this.ticketsOf(claimed);
+    const batch = { settings, timeZone: serverZone(), marks: [] as Mark[] };
     const queue = [...claimed];
     const worker = async () => {
       for (let row = queue.shift(); row; row = queue.shift()) {
@@ -382,11 +390,15 @@ export class CampaignRunner {
           await this.release(row);
           continue;
         }
-        const result = await this.sendRow(row, running.get(row.campaignId)!, settings, tickets.get(row.number));
+        const result = await this.sendRow(row, running.get(row.campaignId)!, batch, tickets.get(row.number));
         if (result !== 'done') outcome = result;
       }
     };
-    await Promise.all(Array.from({ length: Math.min(parallel, claimed.length) }, worker));
+    try {
+      await Promise.all(Array.from({ length: Math.min(parallel, claimed.length) }, worker));
+    } finally {
+      await this.markAll(batch.marks);
+    }
     return outcome;
   }
 
@@ -417,9 +429,10 @@ export class CampaignRunner {
   private async sendRow(
     row: Claimed,
     { campaign, media, files }: Running,
-    settings: CampaignSettings,
+    { settings, timeZone, marks }: { settings: CampaignSettings; timeZone: string; marks: Mark[] },
     ticket: TicketEntity | undefined,
   ): Promise<Outcome> {
+    const mark = (changes: Partial<CampaignShippingEntity>) => void marks.push({ row, changes });
     const confirming = campaign.confirmation && !row.confirmedAt && row.confirmationSlot !== null;
     const template = confirming
       ? (campaign[`confirmationMessage${row.confirmationSlot}` as keyof CampaignEntity] as string)
@@ -429,7 +442,7 @@ export class CampaignRunner {
       { name: row.name, number: row.number, email: row.email },
       settings.variables,
       // The contact's live ticket, when it has one, gives the protocol and its agent.
-      { ticketId: ticket?.id, userName: ticket?.user?.name, timeZone: serverZone() },
+      { ticketId: ticket?.id, userName: ticket?.user?.name, timeZone },
     );
     const recipient = {
       companyId: row.companyId,
@@ -442,7 +455,7 @@ export class CampaignRunner {
       if (row.onWhatsapp === null) {
         const { exists } = await this.outbound.checkNumber(row.whatsappId, row.number);
         if (!exists) {
-          await this.mark(row, { state: 'invalid', error: 'ERR_WAPP_INVALID_CONTACT', onWhatsapp: false });
+          mark({ state: 'invalid', error: 'ERR_WAPP_INVALID_CONTACT', onWhatsapp: false });
           return 'done';
         }
       }
@@ -470,8 +483,7 @@ export class CampaignRunner {
         }
       }
       const now = new Date();
-      await this.mark(
-        row,
+      mark(
         confirming
           ? {
               state: 'awaiting',
@@ -500,8 +512,7 @@ export class CampaignRunner {
         return 'disconnected';
       }
       if (!(error instanceof DomainError)) this.logger.warn(`row ${row.id}: ${String(error)}`);
-      await this.mark(
-        row,
+      mark(
         code === 'ERR_WAPP_INVALID_CONTACT'
           ? { state: 'invalid', error: code, onWhatsapp: false }
           : { state: 'failed', error: code },
@@ -510,18 +521,13 @@ export class CampaignRunner {
     }
   }
 
-  /** Writes the row's outcome while the claim is still ours, and lets the report know. */
-  private async mark(row: Claimed, changes: Partial<CampaignShippingEntity>): Promise<void> {
-    await this.marks.add({ row, changes });
-    this.events.progressed(row.companyId, row.campaignId);
-  }
-
   /**
-   * The outcomes of rows sent side by side, written in groups (see Grouped): one statement each.
-   * A row is written only under its own claim: the token of another claim never matches, since
-   * tokens are drawn per claim and these are this node's.
+   * The outcomes of a batch's rows in one statement, and the report told. A row is written only
+   * under its own claim: the token of another claim never matches, since tokens are drawn per
+   * claim and these are this node's.
    */
-  private async markGroup(group: { row: Claimed; changes: Partial<CampaignShippingEntity> }[]): Promise<void[]> {
+  private async markAll(group: Mark[]): Promise<void> {
+    if (!group.length) return;
     const tokens = [...new Set(group.map((g) => g.row.claimToken))];
     // Plain SQL: the row's updatedAt (the report's failure time) is written here, not by TypeORM.
     const now = new Date();
@@ -535,7 +541,7 @@ export class CampaignRunner {
       { sql: `\`claimToken\` IN (${placeholders(tokens)})`, values: tokens },
     );
     await this.db.query(update.sql, update.values);
-    return group.map(() => undefined);
+    for (const { row } of group) this.events.progressed(row.companyId, row.campaignId);
   }
 
   /**

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { CampaignPacing, CampaignPauseReason } from '@atendo/shared';
 import { DataSource, type Repository } from 'typeorm';
+import { CompiledSelect } from '../../database/compiled-select.js';
 import { ConnectionPaceEntity } from './entities/connection-pace.entity.js';
 import { nextUtcMidnight, pacingOff, rateLimitPauseMs, utcDay, waitAfterSend, type PaceRules } from './pacing.js';
 
@@ -21,13 +22,26 @@ const TAKE_ROUNDS = 5;
 @Injectable()
 export class PaceService {
   private readonly paces: Repository<ConnectionPaceEntity>;
+  /** A connection's pace, read at every turn and every report poll: compiled once (see CompiledSelect). */
+  private readonly byConnection: CompiledSelect<ConnectionPaceEntity, 'whatsappId'>;
 
   constructor(@InjectDataSource() db: DataSource) {
     this.paces = db.getRepository(ConnectionPaceEntity);
+    const columns = db.getMetadata(ConnectionPaceEntity).columns.map((c) => `p.${c.propertyName}`);
+    this.byConnection = new CompiledSelect(
+      db,
+      (em) =>
+        em
+          .getRepository(ConnectionPaceEntity)
+          .createQueryBuilder('p')
+          .select(columns)
+          .where('p.whatsappId = :whatsappId'),
+      ['whatsappId'],
+    );
   }
 
   private async row(companyId: number, whatsappId: number): Promise<ConnectionPaceEntity> {
-    const found = await this.paces.findOneBy({ whatsappId });
+    const found = await this.byConnection.one({ whatsappId });
     if (found) return found;
     const now = new Date();
     await this.paces
@@ -142,7 +156,7 @@ export class PaceService {
 
   /** What the report shows of the connection's pace. */
   async pacing(whatsappId: number, rules: PaceRules): Promise<CampaignPacing> {
-    const pace = await this.paces.findOneBy({ whatsappId });
+    const pace = await this.byConnection.one({ whatsappId });
     const now = new Date();
     const active = pace?.pausedReason && (pace.pausedReason === 'disconnected' || (pace.pausedUntil ?? now) > now);
     return {

@@ -1,8 +1,5 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { CampaignFigures, toCampaign } from '../campaigns/campaign-figures.js';
-import { CampaignEntity } from '../campaigns/entities/campaign.entity.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 
 /** A running campaign's counts go out at most this often (per node). */
@@ -15,7 +12,6 @@ export class CampaignEvents implements OnModuleDestroy {
   private readonly due = new Map<number, NodeJS.Timeout>();
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
     private readonly figures: CampaignFigures,
     private readonly realtime: RealtimeService,
   ) {}
@@ -25,18 +21,13 @@ export class CampaignEvents implements OnModuleDestroy {
     this.due.clear();
   }
 
-  async load(companyId: number, id: number): Promise<CampaignEntity | null> {
-    return this.db.getRepository(CampaignEntity).findOne({
-      where: { id, companyId },
-      relations: { contactList: true, tag: true, fileList: true, whatsapp: true },
-    });
-  }
-
   /** Announces the campaign as it is now, with its counts. */
   async updated(companyId: number, id: number, action: 'create' | 'update' = 'update'): Promise<void> {
-    const campaign = await this.load(companyId, id);
+    const campaign = await this.figures.shown(companyId, id);
     if (!campaign) return;
-    const totals = (await this.figures.totals([id])).get(id);
+    // While it runs, the counts its report polls read too (at most one read a second between them).
+    const totals =
+      campaign.status === 'EM_ANDAMENTO' ? await this.figures.running(id) : (await this.figures.totals([id])).get(id);
     this.realtime.toCompany(companyId, 'campaign', { action, record: toCampaign(campaign, totals) });
   }
 
