@@ -54,7 +54,7 @@ export class AiAgent implements OnModuleInit {
   }
 
   private async turn(message: CustomerMessage): Promise<void> {
-    if (message.heldByFlow) return;
+    if (message.heldByFlow || message.unattended) return;
     const state = await this.automation.stateOf(message.companyId, message.ticketId);
     // A bot integration talking to the customer keeps the AI out; so does a flow, unless it called the AI.
     if (!state || !open(state) || state.promptEnded || (state.useIntegration && state.integrationId !== null)) return;

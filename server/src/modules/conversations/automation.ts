@@ -44,6 +44,22 @@ export interface AutomationState {
 }
 
 /**
+ * Nothing may answer the customer: no flow runs the ticket, and no AI prompt or bot integration is
+ * engaged on it or set on its connection or queue.
+ */
+export function unattended(state: AutomationState): boolean {
+  return [
+    state.flowRunId,
+    state.promptId,
+    state.integrationId,
+    state.connectionPrompt,
+    state.queuePrompt,
+    state.connectionIntegration,
+    state.queueIntegration,
+  ].every((id) => id === null);
+}
+
+/**
  * The flow runtime's side: whether a customer's first words start a flow (the queue menu then stays
  * quiet), and the hand-over of a bot a flow called, which returns the conversation to the flow.
  */

@@ -15,6 +15,12 @@ export interface CustomerMessage {
    * engaged one of them.
    */
   heldByFlow?: boolean;
+  /**
+   * Set by the flow runtime, heard first, when the ticket as it read it leaves no automation to
+   * answer (see unattended in automation.ts): the AI agent and the bots then skip reading the same
+   * state again, which every customer message of a company without automations would otherwise cost.
+   */
+  unattended?: boolean;
 }
 
 type Listener = (message: CustomerMessage) => Promise<void>;

@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../../database/unique-violation.js';
 import { PromptEntity } from '../ai/entities/prompt.entity.js';
-import { Automation, HANDOFF_MESSAGE } from '../conversations/automation.js';
+import { Automation, HANDOFF_MESSAGE, unattended } from '../conversations/automation.js';
 import { CustomerMessages, type CustomerMessage } from '../conversations/customer-messages.js';
 import { TicketEntity } from '../conversations/entities/ticket.entity.js';
 import { ticketVariables } from '../conversations/message-variables.js';
@@ -122,6 +122,8 @@ export class FlowRunner implements OnModuleInit, OnApplicationBootstrap {
    */
   private async claim(message: CustomerMessage): Promise<{ runId: number; botAnswers: boolean } | null> {
     const state = await this.automation.stateOf(message.companyId, message.ticketId);
+    // A flow this message starts holds it (heldByFlow) whatever this says.
+    if (!state || unattended(state)) message.unattended = true;
     if (state?.flowRunId) return { runId: state.flowRunId, botAnswers: state.flowWaiting === 'bot' };
     if (!state || state.status !== 'pending' || state.userId || state.isGroup || state.useIntegration) return null;
     const flowId =

@@ -71,7 +71,7 @@ export class IntegrationBots implements OnModuleInit {
   }
 
   private async turn(message: CustomerMessage): Promise<void> {
-    if (message.heldByFlow) return;
+    if (message.heldByFlow || message.unattended) return;
     const state = await this.automation.stateOf(message.companyId, message.ticketId);
     if (!state || state.status !== 'pending' || state.userId || state.chatbot || state.isGroup) return;
     // People took over, or a prompt is answering the customer.

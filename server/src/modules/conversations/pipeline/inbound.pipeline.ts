@@ -3,7 +3,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { fillMessageVariables, phoneNumberForms, settingValue, type Ticket } from '@atendo/shared';
 import { LRUCache } from 'lru-cache';
-import { DataSource, In, type EntityManager } from 'typeorm';
+import { DataSource, In, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import { insertedId } from '../../../database/inserted-id.js';
 import { isUniqueViolation } from '../../../database/unique-violation.js';
 import type { InboundCall, InboundMessage, InboundSink, MessageChange, PeerRef } from '../../gateway/gateway.types.js';
@@ -13,7 +14,7 @@ import { QueueEntity } from '../../queues/entities/queue.entity.js';
 import { SettingEntity } from '../../settings/entities/setting.entity.js';
 import { WhatsappEntity } from '../../whatsapp/entities/whatsapp.entity.js';
 import { automaticTexts, previewOf, ratingOf } from '../automatic-messages.js';
-import { toMessage } from '../mappers.js';
+import { toMessage, toTicket } from '../mappers.js';
 import { ContactEntity } from '../entities/contact.entity.js';
 import { MessageEntity } from '../entities/message.entity.js';
 import { TicketRatingEntity } from '../entities/ticket-rating.entity.js';
@@ -72,6 +73,42 @@ interface Stored {
  * unique keys on contacts.number, tickets.openKey and messages(whatsappId, providerId) hold the same
  * rules between server processes: losing such a race retries once and finds the winner's rows.
  */
+
+/** A connection as lineOf reads it, with its queues in menu order. */
+interface Line {
+  connection: WhatsappEntity | null;
+  queues: QueueEntity[];
+}
+
+/** The columns of a new ticket the pipeline leaves to the database's defaults. */
+const NEW_TICKET_DEFAULTS = {
+  userId: null,
+  lastMessageDeleted: false,
+  amountUsedBotQueues: 0,
+  queueOptionId: null,
+  useIntegration: false,
+  promptId: null,
+  integrationId: null,
+  promptEndedAt: null,
+  typebotSessionId: null,
+  typebotSessionAt: null,
+  integrationEndedAt: null,
+  awaitingRating: false,
+  acceptedAt: null,
+  closedAt: null,
+} satisfies Partial<TicketEntity>;
+
+/** Inserts one row without TypeORM's read-back of its defaults, and answers its id. */
+async function insertRow<T extends ObjectLiteral>(
+  em: EntityManager,
+  target: EntityTarget<T>,
+  values: QueryDeepPartialEntity<T>,
+): Promise<number> {
+  const result = await em.createQueryBuilder().insert().into(target).values(values).updateEntity(false).execute();
+  const id = insertedId(result);
+  if (id === null) throw new Error('the row was not inserted');
+  return id;
+}
 
 /** What the bot decided on a customer's answer, and the ticket columns it changes. */
 interface BotAnswer {
@@ -263,19 +300,21 @@ export class InboundPipeline implements InboundSink {
     this.knownContacts.set(`${m.companyId}:${m.chat.number}`, contact.id);
     const tickets = em.getRepository(TicketEntity);
     const openKey = openKeyOf({ companyId: m.companyId, contactId: contact.id, whatsappId: m.whatsappId });
-    // A known sender's probe that found no live ticket under this very key is not run twice.
-    let ticket = known?.ticket ?? (openKey === noLiveUnder ? null : await this.reader.live(openKey, em));
+    // A known sender's probe that found no live ticket under this very key is not run twice, and a
+    // contact created just now has no tickets to look for.
+    let ticket =
+      known?.ticket ?? (openKey === noLiveUnder || contactCreated ? null : await this.reader.live(openKey, em));
     const live = ticket !== null;
     let ticketCreated = false;
     let isRating = false;
-    if (!ticket && !m.fromMe) {
+    if (!ticket && !m.fromMe && !contactCreated) {
       const rated = await this.rating(em, m, contact.id);
       if (rated) {
         ticket = rated;
         isRating = true;
       }
     }
-    if (!ticket && m.fromMe) {
+    if (!ticket && m.fromMe && !contactCreated) {
       // Our own message with no live ticket (the rating question right after resolving, or a text
       // typed on the phone) joins the contact's latest ticket: it is nothing for an agent to accept.
       ticket = await tickets.findOne({
@@ -288,8 +327,9 @@ export class InboundPipeline implements InboundSink {
     const botActs = !m.fromMe && !m.historical && !m.chat.isGroup && !isRating;
     let bot: BotStep | null = null;
     if (!ticket) {
-      const queues = await this.queuesOf(em, m.whatsappId);
-      const context = botActs && queues.length ? await this.botContext(em, m.companyId, m.whatsappId) : null;
+      const line = await this.lineOf(em, m.whatsappId);
+      const queues = line.queues;
+      const context = botActs && queues.length ? await this.botContext(em, m.companyId, line.connection) : null;
       // A connection with an AI agent, a bot or a flow, or words that start a flow: that greets and
       // answers, not the menu.
       if (context && !context.automated && !(await this.automation.startsFlow(m.companyId, m.whatsappId, m.body, em))) {
@@ -303,22 +343,35 @@ export class InboundPipeline implements InboundSink {
         bot = newTicketStep(connection, queues, settings, company?.schedules ?? null, now);
         if (bot.enters !== undefined) bot = (await this.withOptions(em, bot, bot.enters, false)) ?? bot;
       }
-      const inserted = await tickets.insert({
+      const queue = queues.length === 1 ? queues[0] : null;
+      // Born with this message's preview and unread count, so it takes no UPDATE below.
+      const values = {
         uuid: randomUUID(),
         companyId: m.companyId,
         contactId: contact.id,
         whatsappId: m.whatsappId,
-        queueId: queues.length === 1 ? queues[0].id : null,
+        queueId: queue?.id ?? null,
         chatbot: bot?.chatbot ?? false,
         // The queue's option menu began: its time bound runs from here.
-        botQueueAt: bot?.chatbot && queues.length === 1 ? now : null,
-        status: 'pending',
+        botQueueAt: bot?.chatbot && queue ? now : null,
+        status: 'pending' as const,
         isGroup: m.chat.isGroup,
         openKey,
+        lastMessage: previewOf(m.body, m.mediaType),
+        unreadMessages: m.fromMe ? 0 : 1,
         createdAt: now,
         updatedAt: now,
+      };
+      // The row as the database's defaults complete it, built here rather than read back.
+      ticket = tickets.create({
+        ...NEW_TICKET_DEFAULTS,
+        ...values,
+        id: await insertRow(em, TicketEntity, values),
+        contact,
+        queue,
+        user: null,
+        whatsapp: line.connection,
       });
-      ticket = await tickets.findOneByOrFail({ id: Number(inserted.identifiers[0].id) });
       ticketCreated = true;
     }
     let botChanges: Partial<TicketEntity> = {};
@@ -368,24 +421,28 @@ export class InboundPipeline implements InboundSink {
     });
     // The ticket row first: its exclusive lock comes before the message's foreign-key check takes
     // a shared one, so two writers of one ticket queue up instead of deadlocking on the upgrade.
-    // A duplicate message then rolls this back with the rest.
-    await em
-      .createQueryBuilder()
-      .update(TicketEntity)
-      .set({
-        lastMessage: previewOf(m.body, m.mediaType),
-        lastMessageDeleted: false,
-        updatedAt: now,
-        // Counted in the database, so concurrent writers never lose an increment.
-        ...(m.fromMe || isRating ? {} : { unreadMessages: () => 'unreadMessages + 1' }),
-        ...botChanges,
-      })
-      .where('id = :id', { id: ticket.id })
-      .execute();
+    // A duplicate message then rolls this back with the rest. A ticket inserted just now is locked
+    // and up to date already.
+    if (!ticketCreated)
+      await em
+        .createQueryBuilder()
+        .update(TicketEntity)
+        .set({
+          lastMessage: previewOf(m.body, m.mediaType),
+          lastMessageDeleted: false,
+          updatedAt: now,
+          // Counted in the database, so concurrent writers never lose an increment.
+          ...(m.fromMe || isRating ? {} : { unreadMessages: () => 'unreadMessages + 1' }),
+          ...botChanges,
+        })
+        .where('id = :id', { id: ticket.id })
+        .execute();
     message.id = await this.insertOnce(em, message, m);
     const moved = botChanges.queueId !== undefined && botChanges.queueId !== queueBefore;
     let shaped: Ticket | null = null;
-    if (live && !moved) {
+    // A new ticket has no tags yet.
+    if (ticketCreated) shaped = toTicket(ticket, []);
+    else if (live && !moved) {
       Object.assign(ticket, botChanges, {
         contact,
         lastMessage: previewOf(m.body, m.mediaType),
@@ -442,7 +499,8 @@ export class InboundPipeline implements InboundSink {
 
   /** The customer answers the connection's queue menu. */
   private async queueAnswer(em: EntityManager, m: InboundMessage, ticket: TicketEntity, now: Date): Promise<BotAnswer> {
-    const queues = await this.queuesOf(em, m.whatsappId);
+    const line = await this.lineOf(em, m.whatsappId);
+    const queues = line.queues;
     if (queues.length > 1 && m.mediaType !== 'chat') {
       // A photo, an album or a voice note is no answer to the menu: it neither counts as a wrong
       // one nor brings the menu back (ten images would otherwise resend it until the bot gives up).
@@ -453,7 +511,7 @@ export class InboundPipeline implements InboundSink {
       const moved = queues.length ? { queueId: queues[0].id } : {};
       return { step: { texts: [], chatbot: false, ...moved }, changes: { chatbot: false, ...moved } };
     }
-    const { connection, settings } = await this.botContext(em, m.companyId, m.whatsappId);
+    const { connection, settings } = await this.botContext(em, m.companyId, line.connection);
     const step = choiceStep(connection, queues, settings, m.body, ticket.amountUsedBotQueues, now);
     const changes: Partial<TicketEntity> = { chatbot: step.chatbot };
     if (step.queueId !== undefined) changes.queueId = step.queueId;
@@ -473,11 +531,7 @@ export class InboundPipeline implements InboundSink {
     // As with the queue menu, media is no answer.
     if (m.mediaType !== 'chat') return { step: { texts: [], chatbot: true }, changes: {} };
     const options = await this.optionsOf(em, ticket.queueId!);
-    const queues = await this.queuesOf(em, m.whatsappId);
-    const connection = await em.getRepository(WhatsappEntity).findOne({
-      where: { id: m.whatsappId },
-      select: { id: true, maxUseBotQueues: true, timeUseBotQueues: true },
-    });
+    const { connection, queues } = await this.lineOf(em, m.whatsappId);
     const step = menuAnswer(
       options,
       { optionId: ticket.queueOptionId, attempts: ticket.amountUsedBotQueues, startedAt: ticket.botQueueAt },
@@ -610,7 +664,7 @@ export class InboundPipeline implements InboundSink {
     const contact = byNumber ?? byLid;
     if (!contact) {
       const now = new Date();
-      const inserted = await repo.insert({
+      const values = {
         companyId,
         name: (peer.name?.trim() || peer.number).slice(0, 100),
         number: peer.number,
@@ -619,9 +673,11 @@ export class InboundPipeline implements InboundSink {
         extraInfo: [],
         createdAt: now,
         updatedAt: now,
-      });
+      };
+      // The row as the database's defaults complete it, built here rather than read back.
+      const id = await insertRow(em, ContactEntity, values);
       return {
-        contact: await repo.findOneByOrFail({ id: Number(inserted.identifiers[0].id) }),
+        contact: repo.create({ ...values, id, email: '', profilePicUrl: '', removedAt: null }),
         created: true,
         changed: true,
       };
@@ -679,17 +735,29 @@ export class InboundPipeline implements InboundSink {
   }
 
   /**
-   * The connection's queues in menu order. With exactly one, new tickets go straight into it; with
-   * more, the greeting bot offers them as a menu.
+   * The connection (what the bot and a new ticket's event need of it) and its queues in menu order,
+   * in one statement. With exactly one queue, new tickets go straight into it; with more, the
+   * greeting bot offers them as a menu.
    */
-  private async queuesOf(em: EntityManager, whatsappId: number): Promise<QueueEntity[]> {
-    const queues = await em
-      .getRepository(QueueEntity)
-      .createQueryBuilder('q')
-      .innerJoin('whatsapp_queues', 'wq', 'wq.queueId = q.id')
-      .where('wq.whatsappId = :whatsappId', { whatsappId })
-      .getMany();
-    return menuQueues(queues);
+  private async lineOf(em: EntityManager, whatsappId: number): Promise<Line> {
+    const connection = await em
+      .getRepository(WhatsappEntity)
+      .createQueryBuilder('w')
+      .select([
+        'w.id',
+        'w.name',
+        'w.status',
+        'w.greetingMessage',
+        'w.outOfHoursMessage',
+        'w.maxUseBotQueues',
+        'w.timeUseBotQueues',
+        'w.promptId',
+        'w.integrationId',
+      ])
+      .leftJoinAndSelect('w.queues', 'q')
+      .where('w.id = :whatsappId', { whatsappId })
+      .getOne();
+    return { connection, queues: menuQueues(connection?.queues ?? []) };
   }
 
   /**
@@ -700,20 +768,9 @@ export class InboundPipeline implements InboundSink {
   private async botContext(
     em: EntityManager,
     companyId: number,
-    whatsappId: number,
+    connection: WhatsappEntity | null,
   ): Promise<{ connection: BotConnection; settings: BotSettings; automated: boolean }> {
     // One after the other: inside a transaction the queries share one connection.
-    const connection = await em.getRepository(WhatsappEntity).findOne({
-      where: { id: whatsappId },
-      select: {
-        id: true,
-        greetingMessage: true,
-        outOfHoursMessage: true,
-        maxUseBotQueues: true,
-        promptId: true,
-        integrationId: true,
-      },
-    });
     const talking = connection?.integrationId
       ? ((await em.query(
           "SELECT id FROM queue_integrations WHERE id = ? AND type IN ('typebot', 'dialogflow', 'flowbuilder')",
