@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { newMessageId } from '../src/modules/dispatch/delivery.js';
 import { Dispatcher as DispatcherOf } from '../src/modules/dispatch/dispatcher.js';
@@ -6,6 +7,7 @@ import { ContactListItemEntity } from '../src/modules/contact-lists/entities/con
 import { TicketEntity } from '../src/modules/conversations/entities/ticket.entity.js';
 import { ScheduleEntity } from '../src/modules/schedules/entities/schedule.entity.js';
 import { ConnectionPaceEntity } from '../src/modules/dispatch/entities/connection-pace.entity.js';
+import { Ticks } from '../src/modules/conversations/pipeline/ticks.js';
 import { settle } from './support/conversations.js';
 import { ADMIN, adminOnPlan, signupCompany, startTestApp, type TestApp } from './support/test-app.js';
 
@@ -304,6 +306,73 @@ describe('campaigns', () => {
     // A finished campaign is read-only.
     const edit = await call(t, company, 'PUT', `/campaigns/${created.body.id}`, { name: 'Outro nome' });
     expect(edit.body.error).toBe('ERR_CAMPAIGN_NOT_EDITABLE');
+  }, 60_000);
+
+  it('writes a batch of sends and its acks in a fixed number of statements, whatever its size', async () => {
+    const company = await signupCompany(t, 'Lote');
+    const whatsappId = await line(t, company);
+    await noPacing(t, company);
+    const contactListId = await list(t, company, numbers(20, '9'));
+    const db = t.app.get(DataSource);
+    const messages = () =>
+      db
+        .query('SELECT providerId, ack FROM messages WHERE companyId = ? AND fromMe = ? ORDER BY id', [
+          company.companyId,
+          true,
+        ])
+        .then((rows: { providerId: string; ack: number | string }[]) =>
+          rows.map((r) => ({ ...r, ack: Number(r.ack) })),
+        );
+    // Every statement of the server goes through its query runner's `query`.
+    const runner = db.createQueryRunner();
+    const proto = Object.getPrototypeOf(runner) as { query: (sql: string) => Promise<unknown> };
+    await runner.release();
+    const statements = jest.spyOn(proto, 'query');
+    try {
+      const id = await startNow(t, company, { name: 'Lote', message1: 'Oi {nome}', whatsappId, contactListId });
+      await until(
+        () => reportOf(company, id),
+        (r) => r.campaign.status === 'FINALIZADA',
+        30_000,
+      );
+      await until(messages, (rows) => rows.length === 20 && rows.every((r) => r.ack === 4));
+      const sql = statements.mock.calls.map(([text]) => String(text));
+      // The 20 rows are claimed together and their outcomes written in one statement.
+      expect(sql.filter((q) => q.startsWith("UPDATE campaign_shipping SET state = 'sending'"))).toHaveLength(1);
+      expect(sql.filter((q) => /^UPDATE `campaign_shipping` SET `state` = .*`deliveredAt`/.test(q))).toHaveLength(1);
+
+      // Ticks of several messages and levels in one batch: one lookup, one update, one read for the events.
+      const stored = await messages();
+      const some = stored.slice(0, 5).map((m) => m.providerId);
+      await db.query(`UPDATE messages SET ack = 1 WHERE providerId IN (${some.map(() => '?').join(', ')})`, some);
+      const socket = t.socket(company.token);
+      const updates: { message: { ack: number } }[] = [];
+      socket.on(`company-${company.companyId}-appMessage`, (p) => p.action === 'update' && updates.push(p));
+      await settle(300);
+      const ticks = t.app.get(Ticks);
+      const tick = (providerId: string, ack: 1 | 2 | 3 | 4) =>
+        ticks.add({ kind: 'ack', companyId: company.companyId, whatsappId, providerId, ack });
+      statements.mockClear();
+      await Promise.all([
+        tick(some[0], 2),
+        tick(some[1], 3),
+        tick(some[2], 4),
+        tick(some[3], 2),
+        tick(some[3], 3),
+        tick(some[4], 1),
+      ]);
+      const ackSql = statements.mock.calls.map(([text]) => String(text)).filter((q) => /\bmessages\b/.test(q));
+      expect(ackSql).toHaveLength(3);
+      expect((await messages()).slice(0, 5).map((m) => m.ack)).toEqual([2, 3, 4, 3, 1]);
+      await until(
+        async () => updates.length,
+        (n) => n >= 4,
+      );
+      expect(updates.map((u) => u.message.ack).sort()).toEqual([2, 3, 3, 4]);
+      socket.disconnect();
+    } finally {
+      statements.mockRestore();
+    }
   }, 60_000);
 
   it("lands each message in the contact's ticket: the live one, else the latest, else a new closed one", async () => {

@@ -33,10 +33,7 @@ function numberForms(number: string): string[] {
  * Of a number's contacts (under any of its forms), the one a message goes to: not removed, the one
  * under the number itself first.
  */
-function liveContact<C extends { number: string; removedAt: Date | null }>(
-  contacts: C[],
-  number: string,
-): C | undefined {
+function liveContact<C extends { number: string; removedAt: unknown }>(contacts: C[], number: string): C | undefined {
   return contacts.find((c) => c.number === number && !c.removedAt) ?? contacts.find((c) => !c.removedAt);
 }
 
@@ -138,21 +135,15 @@ export class Delivery {
     }
     const rest = ids.filter((id) => !found.has(id));
     if (rest.length) {
-      // The latest ticket of each contact on the connection (updatedAt, then id).
-      const latest = new Map<number, { id: number; updatedAt: Date }>();
-      const rows = await this.db.getRepository(TicketEntity).find({
-        where: { companyId, whatsappId, contactId: In(rest) },
-        select: { id: true, contactId: true, updatedAt: true },
-      });
-      for (const row of rows) {
-        const best = latest.get(row.contactId);
-        const newer =
-          !best ||
-          row.updatedAt.getTime() > best.updatedAt.getTime() ||
-          (row.updatedAt.getTime() === best.updatedAt.getTime() && row.id > best.id);
-        if (newer) latest.set(row.contactId, row);
-      }
-      const wanted = [...latest.values()].map((t) => t.id);
+      // The latest ticket of each contact on the connection (updatedAt, then id): the last one read.
+      const latest = new Map<number, number>();
+      const rows = (await this.db.query(
+        `SELECT id, contactId FROM tickets WHERE companyId = ? AND whatsappId = ? AND contactId IN (${placeholders(rest)}) ` +
+          'ORDER BY updatedAt, id',
+        [companyId, whatsappId, ...rest],
+      )) as { id: number | string; contactId: number | string }[];
+      for (const row of rows) latest.set(Number(row.contactId), Number(row.id));
+      const wanted = [...latest.values()];
       if (wanted.length) {
         for (const ticket of await this.reader.matching(
           new SqlWhere(`t.companyId = ? AND t.id IN (${placeholders(wanted)})`, companyId, ...wanted),
@@ -204,9 +195,15 @@ export class Delivery {
     const repo = this.db.getRepository(ContactEntity);
     const formsOf = new Map(people.map((p) => [p.number, numberForms(p.number)]));
     const every = [...new Set([...formsOf.values()].flat())];
-    const read = () =>
-      repo.find({ where: { companyId, number: In(every) }, select: { id: true, number: true, removedAt: true } });
-    const settle = (found: ContactEntity[]) => {
+    // Plain SQL: read twice a batch; whether a contact was removed is all its removedAt tells here.
+    const read = async () =>
+      (
+        (await this.db.query(
+          `SELECT id, number, removedAt FROM contacts WHERE companyId = ? AND number IN (${placeholders(every)})`,
+          [companyId, ...every],
+        )) as { id: number | string; number: string; removedAt: unknown }[]
+      ).map((c) => ({ ...c, id: Number(c.id) }));
+    const settle = (found: { id: number; number: string; removedAt: unknown }[]) => {
       const ids = new Map<string, number>();
       const missing: string[] = [];
       for (const { number } of people) {
