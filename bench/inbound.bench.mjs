@@ -18,12 +18,15 @@
 //               COMMIT. Target: the server ≥ 0.4x the reference's rate.
 //
 // The connection measured has one queue and no greeting: every message is a plain customer message
-// (no bot answers, which would add sends to the count).
+// (no bot answers, which would add sends to the count). For the record, the statements phase also
+// counts a first message on a connection whose greeting offers a menu of four queues (the message
+// stored, the menu sent and stored, its acks).
 //
 // Environment: BENCH_MYSQL_URL (mysql://root@127.0.0.1:3306), BENCH_DB_NAME (atendo_bench_inbound,
 // created and dropped here), BENCH_REDIS_URL (redis://127.0.0.1:6379; keys under a unique prefix,
 // deleted at the end), BENCH_PORT (18871), the three above, BENCH_SERVER_NODE_OPTIONS (extra Node
-// options for the rate phase's server, e.g. --cpu-prof). Skipped (exit 0) when MariaDB or Redis is
+// options for the rate phase's server, e.g. --cpu-prof), BENCH_INBOUND_DUMP (1: print the statements
+// of a sample message of each kind). Skipped (exit 0) when MariaDB or Redis is
 // not there. Exit code 1 when a target is missed.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -90,6 +93,20 @@ async function statementsPhase() {
       if (k > 0) for (const sql of captured) seen.set(shortSql(sql), (seen.get(shortSql(sql)) ?? 0) + 1);
     }
   }
+  // The company's other connection greets with a menu of its four queues: a first message there
+  // also sends the menu (for the record).
+  await kit.connectSandbox(ctx.whatsappId, ctx.adminToken);
+  const menu = [];
+  for (let c = 1; c <= 10; c++) {
+    const captured = await statements.during(() =>
+      call('POST', `/sandbox/connections/${ctx.whatsappId}/messages`, {
+        token: ctx.adminToken,
+        body: { from: customer(5, c), body: 'Oi', id: randomUUID().replace(/-/g, '').toUpperCase().slice(0, 20) },
+      }),
+    );
+    menu.push(captured.length);
+    if (process.env.BENCH_INBOUND_DUMP && c === 2) log(`--- menu:\n${captured.join('\n')}`);
+  }
   await kit.stopServer();
   // The median: a window now and then also holds a background statement (a sweep, a cache refresh).
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -99,6 +116,7 @@ async function statementsPhase() {
     ["statements, a customer's next messages (median)", next],
   ])
     report(label, `${median(counts)} (${range(counts)})`, `≤ ${MAX_STATEMENTS}`, median(counts) <= MAX_STATEMENTS);
+  report('statements, a first message answered by the queue menu', `${median(menu)} (${range(menu)})`, '(info)', null);
   log("  the next messages' statements, per message:");
   for (const [sql, n] of [...seen].sort((a, b) => b[1] - a[1]).slice(0, 20))
     log(

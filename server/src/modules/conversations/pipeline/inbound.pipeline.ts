@@ -59,6 +59,8 @@ interface Stored {
    * from it rather than read back. Null when the ticket is new or the bot moved it (read back then).
    */
   ticket: Ticket | null;
+  /** The row `ticket` was shaped from, for the bot's answers; null with it. */
+  entity: TicketEntity | null;
   /** The stored message, as the API answers it. */
   message: MessageEntity;
 }
@@ -174,7 +176,7 @@ export class InboundPipeline implements InboundSink {
     }
     if (!stored.ticket)
       this.announce(m.companyId, stored, await this.reader.full(m.companyId, { id: stored.ticketId }));
-    if (stored.bot.texts.length) await this.sendBot(m.companyId, stored.ticketId, stored.bot.texts);
+    if (stored.bot.texts.length) await this.sendBot(m.companyId, stored, stored.bot.texts);
     if (!m.fromMe && !m.historical && !m.chat.isGroup) {
       await this.customerMessages.notify({
         companyId: m.companyId,
@@ -201,8 +203,10 @@ export class InboundPipeline implements InboundSink {
    * The greeting bot's answers, sent after the commit like every side message: through the gateway,
    * then stored with the provider's id. A failed send is logged; the ticket stays as it is.
    */
-  private async sendBot(companyId: number, ticketId: number, texts: string[]): Promise<void> {
-    const ticket = await this.reader.entity(companyId, { id: ticketId });
+  private async sendBot(companyId: number, stored: Stored, texts: string[]): Promise<void> {
+    const { ticketId } = stored;
+    // The row as the transaction left it, when in hand (a new ticket, or one the answer kept in its queue).
+    const ticket = stored.entity ?? (await this.reader.entity(companyId, { id: ticketId }));
     if (!ticket) return;
     for (const text of texts) {
       const body = fillMessageVariables(text, ticketVariables(ticket));
@@ -462,6 +466,7 @@ export class InboundPipeline implements InboundSink {
       contactChanged: contactCreated || contactChanged,
       bot: { texts: bot?.texts ?? [], ...(moved ? { movedFrom: { queueId: queueBefore } } : {}) },
       ticket: shaped,
+      entity: shaped ? ticket : null,
       message,
     };
   }
