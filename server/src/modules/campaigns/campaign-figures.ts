@@ -9,6 +9,12 @@ import { CampaignEntity } from './entities/campaign.entity.js';
 import { CampaignShippingEntity } from './entities/campaign-shipping.entity.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** What a running campaign's report shows of its rows. */
+interface Running {
+  totals: CampaignTotals;
+  failures: CampaignFailure[];
+}
 /** How long a running campaign's counts are served as read (see CampaignFigures.running). */
 const RECENT_MS = 1_000;
 
@@ -67,8 +73,8 @@ export function toCampaign(c: CampaignEntity, totals?: CampaignTotals): Campaign
  */
 @Injectable()
 export class CampaignFigures {
-  /** A running campaign's counts, as last read here, and the read under way. */
-  private readonly recent = new LRUCache<number, { at: number; totals: CampaignTotals; reading?: Promise<void> }>({
+  /** A running campaign's counts and latest failures, as last read here, and the read under way. */
+  private readonly recent = new LRUCache<number, { at: number; figures: Running; reading?: Promise<void> }>({
     max: 1_000,
   });
 
@@ -119,22 +125,28 @@ export class CampaignFigures {
   }
 
   /**
-   * A running campaign's counts for its report: the last read when it is under a second old, else
-   * that one while a new read runs (the counts move every second anyway, and the socket brings
-   * them). A report watched by many, polled by the existing clients, costs one read a second.
+   * A running campaign's counts and latest failures for its report: the last read when it is under
+   * a second old, else that one while a new read runs (they move every second anyway, and the
+   * socket brings the counts). A report watched by many, polled by the existing clients, costs one
+   * read a second.
    */
-  async running(campaignId: number): Promise<CampaignTotals> {
+  async running(campaignId: number): Promise<Running> {
     const known = this.recent.get(campaignId);
-    if (known && Date.now() - known.at < RECENT_MS) return known.totals;
+    if (known && Date.now() - known.at < RECENT_MS) return known.figures;
     if (known) {
-      known.reading ??= this.totals([campaignId])
-        .then((read) => void this.recent.set(campaignId, { at: Date.now(), totals: read.get(campaignId)! }))
+      known.reading ??= this.read(campaignId)
+        .then((figures) => void this.recent.set(campaignId, { at: Date.now(), figures }))
         .catch(() => void (known.reading = undefined));
-      return known.totals;
+      return known.figures;
     }
-    const totals = (await this.totals([campaignId])).get(campaignId)!;
-    this.recent.set(campaignId, { at: Date.now(), totals });
-    return totals;
+    const figures = await this.read(campaignId);
+    this.recent.set(campaignId, { at: Date.now(), figures });
+    return figures;
+  }
+
+  private async read(campaignId: number): Promise<Running> {
+    const [totals, failures] = await Promise.all([this.totals([campaignId]), this.failures(campaignId)]);
+    return { totals: totals.get(campaignId)!, failures };
   }
 
   /** The campaign stopped running: its next report reads the final counts. */

@@ -129,11 +129,13 @@ export class CampaignsService {
     const campaign = await this.figures.shown(auth.companyId, id);
     if (!campaign) throw new DomainError('ERR_NO_CAMPAIGN_FOUND');
     if (campaign.status !== 'EM_ANDAMENTO') this.figures.forget(id);
-    const [totals, failures, settings] = await Promise.all([
+    const [{ totals, failures }, settings] = await Promise.all([
       campaign.status === 'EM_ANDAMENTO'
         ? this.figures.running(id)
-        : this.figures.totals([id]).then((read) => read.get(id)!),
-      this.figures.failures(id),
+        : Promise.all([this.figures.totals([id]), this.figures.failures(id)]).then(([read, failures]) => ({
+            totals: read.get(id)!,
+            failures,
+          })),
       this.settings.read(auth.companyId),
     ]);
     const pacing = campaign.whatsappId

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { CampaignPacing, CampaignPauseReason } from '@atendo/shared';
+import { LRUCache } from 'lru-cache';
 import { DataSource, type Repository } from 'typeorm';
 import { CompiledSelect } from '../../database/compiled-select.js';
 import { ConnectionPaceEntity } from './entities/connection-pace.entity.js';
@@ -11,6 +12,8 @@ export type PaceTurn =
   | { kind: 'go'; granted: number; strikes: number }
   | { kind: 'wait'; waitMs: number; reason: CampaignPauseReason | null };
 
+/** How long a connection's pace is shown as read: a running campaign's report is polled many times a second. */
+const SHOWN_MS = 1_000;
 /** Tries of the conditional update before a turn gives way (another node took the slot each time). */
 const TAKE_ROUNDS = 5;
 
@@ -24,6 +27,8 @@ export class PaceService {
   private readonly paces: Repository<ConnectionPaceEntity>;
   /** A connection's pace, read at every turn and every report poll: compiled once (see CompiledSelect). */
   private readonly byConnection: CompiledSelect<ConnectionPaceEntity, 'whatsappId'>;
+  /** Each connection's pace as its reports last read it (as the report's counts, at most a second old). */
+  private readonly shown = new LRUCache<number, { pace: ConnectionPaceEntity | null }>({ max: 10_000, ttl: SHOWN_MS });
 
   constructor(@InjectDataSource() db: DataSource) {
     this.paces = db.getRepository(ConnectionPaceEntity);
@@ -156,7 +161,12 @@ export class PaceService {
 
   /** What the report shows of the connection's pace. */
   async pacing(whatsappId: number, rules: PaceRules): Promise<CampaignPacing> {
-    const pace = await this.byConnection.one({ whatsappId });
+    let read = this.shown.get(whatsappId);
+    if (!read) {
+      read = { pace: await this.byConnection.one({ whatsappId }) };
+      this.shown.set(whatsappId, read);
+    }
+    const { pace } = read;
     const now = new Date();
     const active = pace?.pausedReason && (pace.pausedReason === 'disconnected' || (pace.pausedUntil ?? now) > now);
     return {

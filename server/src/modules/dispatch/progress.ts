@@ -27,7 +27,9 @@ export class CampaignEvents implements OnModuleDestroy {
     if (!campaign) return;
     // While it runs, the counts its report polls read too (at most one read a second between them).
     const totals =
-      campaign.status === 'EM_ANDAMENTO' ? await this.figures.running(id) : (await this.figures.totals([id])).get(id);
+      campaign.status === 'EM_ANDAMENTO'
+        ? (await this.figures.running(id)).totals
+        : (await this.figures.totals([id])).get(id);
     this.realtime.toCompany(companyId, 'campaign', { action, record: toCampaign(campaign, totals) });
   }
 
