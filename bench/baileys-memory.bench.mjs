@@ -22,7 +22,11 @@
 //       key cache, as a busy session would within the cache's 5 minutes: their whole key store
 //       held as live objects (reading takes ~0.4 s a session, hence a sample; only those sessions
 //       get keys written, since the others never read any);
-//   M4  every session stopped and dropped, to see what is given back.
+//   M4  every session stopped and dropped, to see what is given back BENCH_BAILEYS_STOP_WAIT_MS
+//       (300) later. A session's stop empties its key cache and stops the cache's sweep (before,
+//       the cache and its timer kept every key read in the last five minutes). What stays is the
+//       sockets: here Baileys' connect timeout, raised to 10 minutes so that nothing reconnects
+//       mid-measurement, is a likely holder.
 // Per session: (M1-M0)/N the resident auth state, (M2-M1)/N the socket, (M3-M2)/WARMED the key
 // store as objects, (M2-M0)/N socket + store with a cold cache, and that plus the key store.
 //
@@ -61,7 +65,7 @@
 //
 // Environment: BENCH_BAILEYS_N (or BAILEYS_N; 200 sessions), BENCH_BAILEYS_WARMED (50),
 // BENCH_BAILEYS_CONTACTS (200 a number), BENCH_BAILEYS_PREKEYS (812 - contacts/2),
-// BENCH_BAILEYS_GROUPS (5), BENCH_BAILEYS_MEMBERS (20).
+// BENCH_BAILEYS_GROUPS (5), BENCH_BAILEYS_MEMBERS (20), BENCH_BAILEYS_STOP_WAIT_MS (300).
 // Needs neither MariaDB nor Redis.
 import { fork } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
@@ -86,6 +90,7 @@ const SESSION_TEMPLATES = 32;
 const WARM_UP_ID = N + 1;
 /** Sessions (the first ones) whose every key is read for M3; reading takes ~0.4 s a session. */
 const WARMED = Math.min(N, Number(process.env.BENCH_BAILEYS_WARMED ?? 50));
+const STOP_WAIT_MS = Number(process.env.BENCH_BAILEYS_STOP_WAIT_MS ?? 300);
 /** The sandbox session's cost the issue quotes, for the context column. */
 const SANDBOX = 'sandbox 39-50 KB (info)';
 
@@ -477,7 +482,7 @@ async function child() {
   marks.m3 = await measure();
   for (const s of sessions) await s.stop();
   sessions.length = 0;
-  await sleep(300);
+  await sleep(STOP_WAIT_MS);
   marks.m4 = await measure();
   send({ marks });
   await db.destroy();
@@ -575,7 +580,7 @@ async function main() {
       null,
     );
     kit.report(
-      'stopped and dropped, still held (key caches on their timers)',
+      `stopped and dropped, still held ${STOP_WAIT_MS} ms later`,
       `${mb(m4.heap - m0.heap)} of ${mb(m3.heap - m0.heap)} heap`,
       '(info)',
       null,

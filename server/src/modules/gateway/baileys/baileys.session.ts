@@ -1,4 +1,5 @@
 import { release } from 'node:os';
+import NodeCache from '@cacheable/node-cache';
 import { Logger } from '@nestjs/common';
 import type { ConnectionStatus } from '@atendo/shared';
 import {
@@ -97,6 +98,14 @@ export class BaileysSession implements ProviderSession {
   private readonly log: Logger;
   private readonly baileysLog: BaileysLogger;
   private readonly keys: SignalKeyStore;
+  /**
+   * The key store's cache, ours rather than the one Baileys would make: its expiry sweep is a timer
+   * that nothing else stops, so a stopped session's keys (megabytes for a busy number) stayed in
+   * memory until they expired, and the cache with its timer for good — a leak on every node that
+   * hands sessions over. Its settings are Baileys' own (five minutes, no copies).
+   */
+  // Typed as Baileys reads it: each get names its own value type.
+  private readonly keyCache = new NodeCache<never>({ stdTTL: 5 * 60, useClones: false, deleteOnExpire: true });
   private readonly peers: PeerResolver;
   private readonly book: AddressBook;
   private readonly sent = new Map<string, proto.IMessage | undefined>();
@@ -124,7 +133,7 @@ export class BaileysSession implements ProviderSession {
   ) {
     this.log = new Logger(`Baileys:${target.whatsappId}`);
     this.baileysLog = baileysLogger(`Baileys:${target.whatsappId}`);
-    this.keys = makeCacheableSignalKeyStore(auth.state.keys, this.baileysLog);
+    this.keys = makeCacheableSignalKeyStore(auth.state.keys, this.baileysLog, this.keyCache);
     this.peers = new PeerResolver(() => this.sock?.signalRepository?.lidMapping);
     this.book = new AddressBook((lid) => this.peers.phoneOf(lid));
   }
@@ -184,6 +193,13 @@ export class BaileysSession implements ProviderSession {
   async stop(): Promise<void> {
     this.finished = true;
     this.retire();
+    this.releaseKeys();
+  }
+
+  /** A stopped session is dropped: its cached keys and the cache's sweep go with it. */
+  private releaseKeys(): void {
+    this.keyCache.flushAll();
+    this.keyCache.close();
   }
 
   async logout(): Promise<void> {
@@ -198,6 +214,7 @@ export class BaileysSession implements ProviderSession {
       }
     }
     this.retire();
+    this.releaseKeys();
     await this.auth.wipe();
   }
 
