@@ -1,16 +1,19 @@
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { Logger, type INestApplicationContext } from '@nestjs/common';
 import { SOCKET_PING_MS } from '@atendo/shared';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { RedisAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
-import type { ServerOptions } from 'socket.io';
+import type { Namespace, ServerOptions } from 'socket.io';
+import type { Adapter } from 'socket.io-adapter';
 import { clientAddress, trustFunction, type IncomingRequest } from '../../common/client-address.js';
 import type { AppConfig } from '../../config/config.js';
 import { redisConnection } from '../redis/redis.module.js';
+import { directFanOut } from './fan-out.js';
 
 /**
  * socket.io as the existing clients expect it: websocket transport, 18 s ping. With Redis, the
- * Redis adapter lets every server node emit to sockets held by the others.
+ * Redis adapter lets every server node emit to sockets held by the others. Either adapter writes
+ * broadcasts to this node's sockets directly (see directFanOut).
  */
 export class AppIoAdapter extends IoAdapter {
   private readonly log = new Logger('Realtime');
@@ -44,7 +47,15 @@ export class AppIoAdapter extends IoAdapter {
       const publisher = this.publisher(this.redis);
       const subscriber = redisConnection(this.redis, 'socket.io subscriber', { blocking: true });
       this.connections = [publisher, subscriber];
-      server.adapter(createAdapter(publisher, subscriber, { key: `${this.config.redisPrefix}:socket.io` }));
+      const Fanned = directFanOut(RedisAdapter);
+      const key = `${this.config.redisPrefix}:socket.io`;
+      // socket.io calls it with `new`, which an arrow function refuses.
+      server.adapter(function (nsp: Namespace) {
+        return new Fanned(nsp, publisher, subscriber, { key });
+      });
+    } else {
+      // socket.io's own in-memory adapter, the default one.
+      server.adapter(directFanOut(server.adapter() as typeof Adapter));
     }
     return server;
   }
@@ -67,6 +78,15 @@ export class AppIoAdapter extends IoAdapter {
         return 0;
       })) as Redis['publish'];
     return publisher;
+  }
+
+  /**
+   * Nest makes each socket a disconnect observable, subscribed by the handlers it binds; the
+   * gateway has its clients' events handled without Nest (see RealtimeGateway), so it would only
+   * take memory.
+   */
+  override bindMessageHandlers(...args: Parameters<IoAdapter['bindMessageHandlers']>): void {
+    if (args[1].length) super.bindMessageHandlers(...args);
   }
 
   override async close(server: Parameters<IoAdapter['close']>[0]): Promise<void> {

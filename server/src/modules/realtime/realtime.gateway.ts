@@ -1,12 +1,5 @@
 import { Logger } from '@nestjs/common';
-import {
-  ConnectedSocket,
-  MessageBody,
-  SubscribeMessage,
-  WebSocketGateway,
-  type OnGatewayConnection,
-  type OnGatewayInit,
-} from '@nestjs/websockets';
+import { WebSocketGateway, type OnGatewayConnection, type OnGatewayInit } from '@nestjs/websockets';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   permissionRooms,
@@ -41,13 +34,41 @@ const TICKET_REF = /^(\d{1,10}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[
  */
 const SEEN_WRITE_EVERY_MS = 60_000;
 
+type ClientEvent = keyof ClientToServerEvents;
+/** What a client is told when handling one of its events failed (as Nest's gateways tell it). */
+const FAILED = 'Internal server error';
+
+/**
+ * An event's data as the handlers have always read it: the one argument, or the arguments as an
+ * array when there are several, an acknowledgement callback at the end left out.
+ */
+function payloadOf(args: unknown[]): unknown {
+  const data = typeof args.at(-1) === 'function' ? args.slice(0, -1) : args;
+  return data.length > 1 ? data : data[0];
+}
+
 /**
  * socket.io endpoint of the existing clients. The token comes in the handshake query; rooms are
  * all named after the socket's own company, so a socket can never join another company's room.
+ *
+ * The clients' events are handled by listeners made once and shared by every socket (a listener
+ * is called with the socket as `this`), not by @SubscribeMessage: Nest binds those through a chain
+ * of RxJS subscribers per event and per socket, which took about 32 KB of heap a socket, three
+ * times what socket.io itself keeps for one.
  */
 @WebSocketGateway()
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   private readonly logger = new Logger('Realtime');
+  private readonly failures = new Logger('WsExceptionsHandler');
+  private readonly listeners: [ClientEvent, (this: AppSocket, ...args: unknown[]) => void][] = [
+    this.listener('joinChatBox', (socket, ticketId) => this.joinChatBox(socket, ticketId)),
+    this.listener('joinChatBoxLeave', (socket, ticketId) => this.leaveChatBox(socket, ticketId)),
+    this.listener('joinNotification', (socket) => this.joinNotification(socket)),
+    this.listener('joinNotificationLeave', (socket) => this.leaveNotification(socket)),
+    this.listener('joinTickets', (socket, status) => this.joinTickets(socket, status)),
+    this.listener('joinTicketsLeave', (socket, status) => this.leaveTickets(socket, status)),
+    this.listener('userStatus', (socket) => this.userStatus(socket)),
+  ];
 
   constructor(
     private readonly realtime: RealtimeService,
@@ -74,7 +95,34 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     });
   }
 
+  /**
+   * The shared listener of one client event. A failure is logged and the client told, with the
+   * event and its data, as it was when Nest ran these handlers.
+   */
+  private listener(
+    event: ClientEvent,
+    handle: (socket: AppSocket, data: unknown) => Promise<void>,
+  ): [ClientEvent, (this: AppSocket, ...args: unknown[]) => void] {
+    const failed = (socket: AppSocket, data: unknown, error: unknown) => {
+      (socket as unknown as Socket).emit('exception', {
+        status: 'error',
+        message: FAILED,
+        cause: { pattern: event, data },
+      });
+      this.failures.error(error);
+    };
+    return [
+      event,
+      function (this: AppSocket, ...args: unknown[]) {
+        const data = payloadOf(args);
+        handle(this, data).catch((error: unknown) => failed(this, data, error));
+      },
+    ];
+  }
+
   async handleConnection(socket: AppSocket): Promise<void> {
+    // Before anything is awaited: the client may send its first events as soon as it connects.
+    for (const [event, listener] of this.listeners) socket.on(event, listener);
     const auth = socket.data.auth;
     if (!auth) {
       socket.disconnect(true);
@@ -119,8 +167,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     return false;
   }
 
-  @SubscribeMessage('joinChatBox')
-  async joinChatBox(@ConnectedSocket() socket: AppSocket, @MessageBody() ticketId: unknown): Promise<void> {
+  private async joinChatBox(socket: AppSocket, ticketId: unknown): Promise<void> {
     const auth = socket.data.auth;
     if (!auth || !TICKET_REF.test(String(ticketId)) || !(await this.stillSignedIn(socket))) return;
     // The conversation's room carries its messages: only for a ticket this user may see.
@@ -128,41 +175,35 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     await socket.join(rooms.ticket(auth.companyId, String(ticketId)));
   }
 
-  @SubscribeMessage('joinChatBoxLeave')
-  async leaveChatBox(@ConnectedSocket() socket: AppSocket, @MessageBody() ticketId: unknown): Promise<void> {
+  private async leaveChatBox(socket: AppSocket, ticketId: unknown): Promise<void> {
     const auth = socket.data.auth;
     if (auth && TICKET_REF.test(String(ticketId))) await socket.leave(rooms.ticket(auth.companyId, String(ticketId)));
   }
 
-  @SubscribeMessage('joinNotification')
-  async joinNotification(@ConnectedSocket() socket: AppSocket): Promise<void> {
+  private async joinNotification(socket: AppSocket): Promise<void> {
     const auth = socket.data.auth;
     if (auth && (await this.stillSignedIn(socket))) await socket.join(rooms.notification(auth.companyId));
   }
 
-  @SubscribeMessage('joinNotificationLeave')
-  async leaveNotification(@ConnectedSocket() socket: AppSocket): Promise<void> {
+  private async leaveNotification(socket: AppSocket): Promise<void> {
     const auth = socket.data.auth;
     if (auth) await socket.leave(rooms.notification(auth.companyId));
   }
 
-  @SubscribeMessage('joinTickets')
-  async joinTickets(@ConnectedSocket() socket: AppSocket, @MessageBody() status: unknown): Promise<void> {
+  private async joinTickets(socket: AppSocket, status: unknown): Promise<void> {
     const auth = socket.data.auth;
     if (auth && (TICKET_STATUSES as readonly unknown[]).includes(status) && (await this.stillSignedIn(socket)))
       await socket.join(rooms.status(auth.companyId, String(status)));
   }
 
-  @SubscribeMessage('joinTicketsLeave')
-  async leaveTickets(@ConnectedSocket() socket: AppSocket, @MessageBody() status: unknown): Promise<void> {
+  private async leaveTickets(socket: AppSocket, status: unknown): Promise<void> {
     const auth = socket.data.auth;
     if (auth && (TICKET_STATUSES as readonly unknown[]).includes(status))
       await socket.leave(rooms.status(auth.companyId, String(status)));
   }
 
   /** The client's "I am here" ping: the dashboard shows an agent online within 5 minutes of it. */
-  @SubscribeMessage('userStatus')
-  async userStatus(@ConnectedSocket() socket: AppSocket): Promise<void> {
+  private async userStatus(socket: AppSocket): Promise<void> {
     const auth = socket.data.auth;
     if (!auth) return;
     const now = Date.now();
