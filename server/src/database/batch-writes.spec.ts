@@ -1,19 +1,28 @@
 import { Grouped, updateEach } from './batch-writes.js';
 
 describe('Grouped', () => {
-  it('writes a lone call at once and the calls that arrive meanwhile together, each getting its own result', async () => {
+  it('writes the calls of one turn together and those that arrive meanwhile in the next group, each getting its own result', async () => {
     const groups: number[][] = [];
     let release: () => void = () => undefined;
+    let writing: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (writing = resolve));
     const grouped = new Grouped(async (items: number[]) => {
       groups.push(items);
-      if (groups.length === 1) await new Promise<void>((resolve) => (release = resolve));
+      if (groups.length === 1) {
+        writing();
+        await new Promise<void>((resolve) => (release = resolve));
+      }
       return items.map((n) => n * 10);
     });
-    const first = grouped.add(1);
-    const rest = [grouped.add(2), grouped.add(3), grouped.add(4)];
+    const first = [grouped.add(1), grouped.add(2)];
+    await started;
+    const rest = [grouped.add(3), grouped.add(4)];
     release();
-    expect(await Promise.all([first, ...rest])).toEqual([10, 20, 30, 40]);
-    expect(groups).toEqual([[1], [2, 3, 4]]);
+    expect(await Promise.all([...first, ...rest])).toEqual([10, 20, 30, 40]);
+    expect(groups).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
   });
 
   it('fails every call of a group whose write fails, and goes on with the next group', async () => {
@@ -22,7 +31,10 @@ describe('Grouped', () => {
       if (items.includes('bad')) throw new Error('refused');
       return items.map((s) => s.toUpperCase());
     });
-    const results = await Promise.allSettled([grouped.add('x'), grouped.add('bad'), grouped.add('a')]);
+    const x = grouped.add('x');
+    // 'x' is being written: the next two make the next group.
+    await new Promise((resolve) => setImmediate(resolve));
+    const results = await Promise.allSettled([x, grouped.add('bad'), grouped.add('a')]);
     expect(results).toEqual([
       { status: 'fulfilled', value: 'X' },
       { status: 'rejected', reason: new Error('refused') },
