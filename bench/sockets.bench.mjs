@@ -5,7 +5,7 @@
 //
 //   memory   SOCKETS_N (5,000) sockets connect to each (100 handshakes in flight) from this process.
 //            The server's are agents' sockets as the desktop client opens them (token in the
-//            handshake query, websocket transport), which then join what the tickets screen joins
+//            handshake query, WebSocket transport), which then join what the tickets screen joins
 //            (joinNotification, joinTickets open and pending). Each process is measured through its
 //            inspector (--inspect on a loopback port): two full GCs, then process.memoryUsage(), before
 //            and after the connections; the RSS difference over N is the figure, heap + external the
@@ -20,8 +20,8 @@
 //            for QUIET_MS. The agents are users of profile "user" with allTicket enabled and every
 //            queue of the line: the bot keeps a new ticket waiting without a queue, which they see (as
 //            they would once it has one), so all N hear it. Target: p99 and max ≤ 1.5x bare's.
-//            The sockets are socket.io-client's with a decoder that hands each event over unparsed
-//            (see NameOnlyDecoder), for both servers alike.
+//            The sockets speak the socket.io protocol over ws, without socket.io-client (see
+//            openSocket), for both servers alike.
 //
 // N sockets share SOCKETS_USERS (100) agents' sessions, as tabs of one sign-in do (one session per
 // user: a sign-in ends the user's other sessions); each agent's own rooms are then shared by N/100
@@ -40,8 +40,6 @@ import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { io } from 'socket.io-client';
-import { Decoder, Encoder } from 'socket.io-parser';
 import { WebSocket } from 'ws';
 import { benchKit, elapsed, log } from './support/bench-kit.mjs';
 
@@ -146,21 +144,35 @@ function customerMessage(ctx, from, body, id) {
   });
 }
 
-/**
- * socket.io-parser, except that an event reaches its listeners as its name and the packet's text,
- * not yet parsed. Each agent's client parses only its own events; this one process holds the
- * sockets of 5,000 agents (and as many bare ones), and parsing every payload of every socket here
- * took most of the time measured, over three times the server's CPU: the figures would tell how
- * fast this process parses rather than how fast the server delivers.
- */
-class NameOnlyDecoder extends Decoder {
-  add(chunk) {
-    if (typeof chunk !== 'string' || !chunk.startsWith('2["')) return super.add(chunk);
-    this.emitReserved('decoded', { type: 2, nsp: '/', data: [chunk.slice(3, chunk.indexOf('"', 3)), chunk] });
-  }
-}
-const parser = { Encoder, Decoder: NameOnlyDecoder };
 const PROBE = /probe [sb]\d{4}/;
+
+/**
+ * A socket.io socket spoken over ws directly, as socket.io-client speaks it on the wire (Engine.IO
+ * 4 over a WebSocket: the open packet answered by a connect to "/", pings by pongs, events as
+ * 42["name",...]). socket.io-client itself spent about 45 µs per event per socket in this process
+ * (its engine.io, parser and emitter layers): holding the sockets of 5,000 agents and as many bare
+ * ones, the figures told how fast this process read rather than how fast a server delivers, and a
+ * server sending three events a message compared worse by that alone. Each event is recognised by
+ * its name and text; the payload is parsed once, to send the bare server the same one.
+ * `onEvent(name, text)` hears every event; `opened` answers null once connected, or why not.
+ */
+function openSocket(url, token, onEvent) {
+  const query = new URLSearchParams({ EIO: '4', transport: 'websocket', ...(token ? { token } : {}) });
+  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/socket.io/?${query}`, { perMessageDeflate: false });
+  const opened = new Promise((resolve) => {
+    ws.on('message', (data) => {
+      const text = String(data);
+      if (text.startsWith('42["')) onEvent(text.slice(4, text.indexOf('"', 4)), text);
+      else if (text === '2') ws.send('3');
+      else if (text[0] === '0') ws.send('40');
+      else if (text.startsWith('40')) resolve(null);
+      else if (text.startsWith('44')) resolve(text.slice(2));
+    });
+    ws.once('error', (error) => resolve(error.message));
+    ws.once('close', () => resolve('closed'));
+  });
+  return { ws, opened, emit: (...args) => ws.send(`42${JSON.stringify(args)}`), disconnect: () => ws.close() };
+}
 
 /**
  * The sockets of one side, and what they heard: `rounds` maps a probe's body to its count of
@@ -168,52 +180,44 @@ const PROBE = /probe [sb]\d{4}/;
  */
 function audience(event) {
   const side = { sockets: [], rounds: new Map(), events: null, payload: null, lastEventAt: 0 };
-  /** Where the payload starts in the packet's text: 2["<event>",{... */
-  const created = 3 + event.length + 2;
-  side.listen = (socket) => {
-    socket.onAny((name) => {
-      side.lastEventAt = now();
-      if (side.events) side.events.set(name, (side.events.get(name) ?? 0) + 1);
-    });
-    socket.on(event, (packet) => {
-      if (!packet.startsWith('{"action":"create"', created)) return;
-      side.payload ??= JSON.parse(packet.slice(1))[1];
-      const round = side.rounds.get(PROBE.exec(packet)?.[0]);
-      if (!round) return;
-      const at = now();
-      round.first ??= at;
-      round.last = at;
-      if (++round.count === N) round.done();
-    });
+  /** Where the payload starts in the packet's text: 42["<event>",{... */
+  const created = 4 + event.length + 2;
+  side.onEvent = (name, text) => {
+    side.lastEventAt = now();
+    if (side.events) side.events.set(name, (side.events.get(name) ?? 0) + 1);
+    if (name !== event || !text.startsWith('{"action":"create"', created)) return;
+    side.payload ??= JSON.parse(text.slice(2))[1];
+    const round = side.rounds.get(PROBE.exec(text)?.[0]);
+    if (!round) return;
+    const at = now();
+    round.first ??= at;
+    round.last = at;
+    if (++round.count === N) round.done();
   };
   return side;
 }
 
-/** Opens N sockets to `url`, IN_FLIGHT handshakes at a time; `ready` resolves once one may be used. */
-async function connectAll(side, url, token, ready) {
+/**
+ * Opens N sockets to `url`, IN_FLIGHT handshakes at a time. The server's are ready when it says
+ * so ("ready", once the socket is in its rooms), and then join what the tickets screen joins.
+ */
+async function connectAll(side, url, token) {
   const failures = [];
   await pool(N, IN_FLIGHT, async (i) => {
-    const socket = io(url, {
-      transports: ['websocket'],
-      query: token ? { token: token(i) } : undefined,
-      reconnection: false,
-      forceNew: true,
-      parser,
-    });
-    side.listen(socket);
+    let ready;
+    const isReady = new Promise((resolve) => (ready = resolve));
+    const socket = openSocket(url, token?.(i), (name, text) => (name === 'ready' ? ready() : side.onEvent(name, text)));
     side.sockets.push(socket);
-    await new Promise((resolve) => {
-      socket.once(ready, resolve);
-      socket.once('connect_error', (error) => {
-        failures.push(error.message);
-        resolve();
-      });
-    });
-    if (token) {
-      socket.emit('joinNotification');
-      socket.emit('joinTickets', 'open');
-      socket.emit('joinTickets', 'pending');
+    const refused = await socket.opened;
+    if (refused) {
+      failures.push(refused);
+      return;
     }
+    if (!token) return;
+    await isReady;
+    socket.emit('joinNotification');
+    socket.emit('joinTickets', 'open');
+    socket.emit('joinTickets', 'pending');
   });
   if (failures.length) throw new Error(`${failures.length} sockets refused, e.g. ${failures[0]}`);
 }
@@ -313,7 +317,7 @@ async function measure() {
   await sleep(2000);
   const serverBefore = await memoryOf(serverInspector);
   let c = Date.now();
-  await connectAll(agents, kit.base, (i) => ctx.tokens[i % USERS], 'ready');
+  await connectAll(agents, kit.base, (i) => ctx.tokens[i % USERS]);
   await sleep(3000);
   const serverAfter = await memoryOf(serverInspector);
   log(`${N} agent sockets connected in ${elapsed(c)} [${load()}]`);
@@ -322,7 +326,7 @@ async function measure() {
   await sleep(1000);
   const bareBefore = await memoryOf(bareInspector);
   c = Date.now();
-  await connectAll(reference, `http://127.0.0.1:${barePort}`, null, 'connect');
+  await connectAll(reference, `http://127.0.0.1:${barePort}`, null);
   await sleep(3000);
   const bareAfter = await memoryOf(bareInspector);
   log(`${N} bare sockets connected in ${elapsed(c)} [${load()}]`);
