@@ -144,6 +144,17 @@ export class CampaignFigures {
     return figures;
   }
 
+  /**
+   * A running campaign's counts read now, kept as its reports' latest: what a progress event
+   * announces must include the sends that caused it (a slow campaign's next event may be one
+   * interval away), and the reports then share that read.
+   */
+  async runningNow(campaignId: number): Promise<Running> {
+    const figures = await this.read(campaignId);
+    this.recent.set(campaignId, { at: Date.now(), figures });
+    return figures;
+  }
+
   private async read(campaignId: number): Promise<Running> {
     const [totals, failures] = await Promise.all([this.totals([campaignId]), this.failures(campaignId)]);
     return { totals: totals.get(campaignId)!, failures };

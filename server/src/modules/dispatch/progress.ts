@@ -25,10 +25,10 @@ export class CampaignEvents implements OnModuleDestroy {
   async updated(companyId: number, id: number, action: 'create' | 'update' = 'update'): Promise<void> {
     const campaign = await this.figures.shown(companyId, id);
     if (!campaign) return;
-    // While it runs, the counts its report polls read too (at most one read a second between them).
+    // Read now (an event at most every second), and while it runs kept for its report polls too.
     const totals =
       campaign.status === 'EM_ANDAMENTO'
-        ? (await this.figures.running(id)).totals
+        ? (await this.figures.runningNow(id)).totals
         : (await this.figures.totals([id])).get(id);
     this.realtime.toCompany(companyId, 'campaign', { action, record: toCampaign(campaign, totals) });
   }
